@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { AllergenTypeSchema } from './allergens.ts';
+import { LanguageCodeSchema } from './languages.ts';
+import { AvailabilityTypeSchema, VatKeySchema } from './menu.ts';
+
+/**
+ * The menu file of `npm run tablo -- import-menu` and `export-menu`. Categories and items carry a stable
+ * `ref`: a re-import updates them in place (keeping ids, ratings and order history) and deactivates what
+ * the file no longer lists. Decided in docs/decisions/006-menu-import.md.
+ */
+const RefSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
+
+export const ImportTranslationSchema = z.strictObject({
+  isoCode: LanguageCodeSchema,
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).default(''),
+});
+
+export const ImportMenuItemSchema = z.strictObject({
+  ref: RefSchema,
+  priceGross: z.number().int().nonnegative().max(100_000_000),
+  isActive: z.boolean().default(true),
+  imageUrl: z.string().max(500).nullable().default(null),
+  availabilityType: AvailabilityTypeSchema.default('AVAILABLE'),
+  vatKey: z.string().min(1).max(16),
+  allergens: z.array(AllergenTypeSchema).default([]),
+  translations: z.array(ImportTranslationSchema).min(1),
+  likeCount: z.number().int().nonnegative().default(0),
+  dislikeCount: z.number().int().nonnegative().default(0),
+});
+
+export const ImportMenuCategorySchema = z.strictObject({
+  ref: RefSchema,
+  isActive: z.boolean().default(true),
+  translations: z.array(ImportTranslationSchema).min(1),
+  items: z.array(ImportMenuItemSchema),
+});
+
+export const MenuFileSchema = z
+  .strictObject({
+    vatKeys: z.array(VatKeySchema).min(1),
+    categories: z.array(ImportMenuCategorySchema),
+  })
+  .superRefine((file, ctx) => {
+    const vatCodes = new Set(file.vatKeys.map((v) => v.code));
+    const seenCategories = new Set<string>();
+    const seenItems = new Set<string>();
+    file.categories.forEach((category, ci) => {
+      if (seenCategories.has(category.ref)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', ci, 'ref'],
+          message: `duplicate ref "${category.ref}"`,
+        });
+      }
+      seenCategories.add(category.ref);
+      category.items.forEach((item, ii) => {
+        const at = ['categories', ci, 'items', ii];
+        if (seenItems.has(item.ref)) {
+          ctx.addIssue({ code: 'custom', path: [...at, 'ref'], message: `duplicate ref "${item.ref}"` });
+        }
+        seenItems.add(item.ref);
+        if (!vatCodes.has(item.vatKey)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [...at, 'vatKey'],
+            message: `unknown VAT key "${item.vatKey}"`,
+          });
+        }
+      });
+    });
+  });
+export type MenuFile = z.infer<typeof MenuFileSchema>;
+export type MenuFileInput = z.input<typeof MenuFileSchema>;

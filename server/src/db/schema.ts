@@ -1,0 +1,377 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// DESIGN §4. Money is integer amounts in the currency's smallest unit in use (whole forints for HUF).
+
+export const availabilityType = pgEnum('availability_type', ['AVAILABLE', 'SOLD_OUT']);
+export const allergenType = pgEnum('allergen_type', [
+  'GLUTEN',
+  'CRUSTACEANS',
+  'EGGS',
+  'FISH',
+  'PEANUTS',
+  'SOYBEANS',
+  'MILK',
+  'NUTS',
+  'CELERY',
+  'MUSTARD',
+  'SESAME',
+  'SULPHUR_DIOXIDE',
+  'LUPIN',
+  'MOLLUSCS',
+  'VEGAN',
+]);
+export const ratingValue = pgEnum('rating_value', ['LIKE', 'DISLIKE']);
+export const orderStatus = pgEnum('order_status', ['PLACED', 'ACCEPTED', 'SERVED', 'PAID', 'REJECTED']);
+export const paymentMethod = pgEnum('payment_method', ['CASH', 'CARD', 'ONLINE']);
+export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
+export const staffRole = pgEnum('staff_role', ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN']);
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const restaurant = pgTable('restaurant', {
+  id: serial('id').primaryKey(),
+  shortName: text('short_name').notNull().unique(),
+  name: text('name').notNull(),
+  imageUrl: text('image_url'),
+  descriptionHu: text('description_hu').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  isEnabled: boolean('is_enabled').notNull().default(true),
+  isOrderingEnabled: boolean('is_ordering_enabled').notNull().default(true),
+  currency: text('currency').notNull().default('HUF'),
+  paymentMethods: paymentMethod('payment_methods').array().notNull().default(sql`'{CASH,CARD}'`),
+  requireTableToken: boolean('require_table_token').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const diningTable = pgTable(
+  'dining_table',
+  {
+    /** The number in the URL (spec §2: the route's table is matched against table ids). */
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    /** The number shown to diners (spec §3 `tableId`). */
+    tableNumber: integer('table_number').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** 128-bit random, hex; rotatable by staff. */
+    qrToken: text('qr_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('dining_table_restaurant_number_uq').on(t.restaurantId, t.tableNumber)],
+);
+
+export const vatKey = pgTable(
+  'vat_key',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    valuePercent: numeric('value_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('vat_key_restaurant_code_uq').on(t.restaurantId, t.code)],
+);
+
+export const menuCategory = pgTable(
+  'menu_category',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    /** Stable key from the menu file; re-imports update in place. */
+    ref: text('ref').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [uniqueIndex('menu_category_restaurant_ref_uq').on(t.restaurantId, t.ref)],
+);
+
+export const menuCategoryTranslation = pgTable(
+  'menu_category_translation',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => menuCategory.id, { onDelete: 'cascade' }),
+    isoCode: text('iso_code').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('menu_category_translation_uq').on(t.categoryId, t.isoCode)],
+);
+
+export const menuItem = pgTable(
+  'menu_item',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => menuCategory.id, { onDelete: 'cascade' }),
+    ref: text('ref').notNull(),
+    priceGross: integer('price_gross').notNull(),
+    vatKeyId: integer('vat_key_id')
+      .notNull()
+      .references(() => vatKey.id),
+    isActive: boolean('is_active').notNull().default(true),
+    imageUrl: text('image_url'),
+    availabilityType: availabilityType('availability_type').notNull().default('AVAILABLE'),
+    sortOrder: integer('sort_order').notNull(),
+    /** Counts from before this installation (imported); live ratings are added on top. */
+    baseLikeCount: integer('base_like_count').notNull().default(0),
+    baseDislikeCount: integer('base_dislike_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('menu_item_restaurant_ref_uq').on(t.restaurantId, t.ref),
+    index('menu_item_category_idx').on(t.categoryId),
+    check('menu_item_price_nonnegative', sql`${t.priceGross} >= 0`),
+  ],
+);
+
+export const menuItemTranslation = pgTable(
+  'menu_item_translation',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => menuItem.id, { onDelete: 'cascade' }),
+    isoCode: text('iso_code').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('menu_item_translation_uq').on(t.itemId, t.isoCode)],
+);
+
+export const menuItemAllergen = pgTable(
+  'menu_item_allergen',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => menuItem.id, { onDelete: 'cascade' }),
+    type: allergenType('type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.type] })],
+);
+
+export const dinerSession = pgTable('diner_session', {
+  id: uuid('id').primaryKey(),
+  createdAt: createdAt(),
+  lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const menuItemRating = pgTable(
+  'menu_item_rating',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => menuItem.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => dinerSession.id, { onDelete: 'cascade' }),
+    value: ratingValue('value').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.sessionId] }),
+    index('menu_item_rating_session_idx').on(t.sessionId),
+  ],
+);
+
+export const tableVisit = pgTable(
+  'table_visit',
+  {
+    id: serial('id').primaryKey(),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTable.id, { onDelete: 'cascade' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  // At most one open visit per table.
+  (t) => [uniqueIndex('table_visit_one_open_uq').on(t.tableId).where(sql`${t.closedAt} is null`)],
+);
+
+/** A diner session that joined a visit with a valid table token. */
+export const visitSession = pgTable(
+  'visit_session',
+  {
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => tableVisit.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => dinerSession.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitId, t.sessionId] }),
+    index('visit_session_session_idx').on(t.sessionId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => tableVisit.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => dinerSession.id),
+    status: orderStatus('status').notNull().default('PLACED'),
+    note: text('note').notNull().default(''),
+    total: integer('total').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Hash of the request body, to tell a replay from a different body under the same key. */
+    requestHash: text('request_hash').notNull(),
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
+    index('orders_visit_idx').on(t.visitId),
+    check('orders_total_nonnegative', sql`${t.total} >= 0`),
+  ],
+);
+
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id')
+      .notNull()
+      .references(() => menuItem.id),
+    /** Snapshot of the item's translations when ordered: [{ isoCode, title }]. */
+    titles: jsonb('titles').$type<{ isoCode: string; title: string }[]>().notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    paidQuantity: integer('paid_quantity').notNull().default(0),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [
+    index('order_item_order_idx').on(t.orderId),
+    check('order_item_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_item_paid_within', sql`${t.paidQuantity} >= 0 and ${t.paidQuantity} <= ${t.quantity}`),
+  ],
+);
+
+export const payment = pgTable(
+  'payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => tableVisit.id),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => dinerSession.id),
+    method: paymentMethod('method').notNull(),
+    status: paymentStatus('status').notNull().default('PENDING'),
+    amount: integer('amount').notNull(),
+    tip: integer('tip').notNull().default(0),
+    provider: text('provider'),
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
+    index('payment_visit_idx').on(t.visitId),
+    check('payment_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.tip} >= 0`),
+  ],
+);
+
+export const paymentItem = pgTable(
+  'payment_item',
+  {
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payment.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItem.id),
+    quantity: integer('quantity').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.orderItemId] }),
+    check('payment_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The replayable per-table event log; the id is the websocket cursor (DESIGN §6). */
+export const tableEvent = pgTable(
+  'table_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTable.id, { onDelete: 'cascade' }),
+    visitId: integer('visit_id').references(() => tableVisit.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('table_event_table_idx').on(t.tableId, t.id)],
+);
+
+export const staffUser = pgTable(
+  'staff_user',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: staffRole('role').notNull().default('WAITER'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_user_email_uq').on(sql`lower(${t.email})`)],
+);
+
+export const staffSession = pgTable(
+  'staff_session',
+  {
+    /** SHA-256 of the cookie's random token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    staffUserId: integer('staff_user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_session_user_idx').on(t.staffUserId)],
+);
