@@ -1,0 +1,11 @@
+import type { Database, Db } from './database.ts';
+
+/**
+ * NOTIFY channels. `menu_changed` carries a restaurant's short name: its cached restaurant and menu
+ * answers are rebuilt (DESIGN §2). Every instance listens, so a change made through one reaches all.
+ */
+export const MENU_CHANGED_CHANNEL = 'tablo_menu_changed';
+
+export function notifyMenuChanged(database: Database, shortName: string, tx?: Db): Promise<void> {
+  return database.notify(MENU_CHANGED_CHANNEL, shortName, tx);
+}

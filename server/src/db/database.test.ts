@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
+import type { Database } from './database.ts';
+import { openPglite } from './pglite.ts';
+import { restaurant } from './schema.ts';
+
+describe.each(testDatabaseKinds())('database on %s', (kind) => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('is migrated and stores rows', async () => {
+    database = await createTestDatabase(kind);
+    await database.db.insert(restaurant).values({ shortName: 'x', name: 'X' });
+    const rows = await database.db.select().from(restaurant);
+    expect(rows).toMatchObject([{ shortName: 'x', currency: 'HUF', requireTableToken: true }]);
+  });
+
+  it('delivers a NOTIFY to its listeners only after commit', async () => {
+    database = await createTestDatabase(kind);
+    const heard: (string | null)[] = [];
+    const unsubscribe = await database.listen('tablo_test', (payload) => heard.push(payload));
+    await database.db.transaction(async (tx) => {
+      await database?.notify('tablo_test', 'inside', tx);
+      expect(heard).toEqual([]);
+    });
+    await database.notify('tablo_test', 'after');
+    await expect.poll(() => heard).toEqual(['inside', 'after']);
+    await unsubscribe();
+  });
+});
+
+describe('embedded data folder', () => {
+  const folders: string[] = [];
+  afterEach(() => {
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('creates a missing folder, keeps data across a reopen and refuses a second opener', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'tablo-db-'));
+    folders.push(parent);
+    const dataDir = join(parent, 'nested', 'data');
+    const first = await openPglite(dataDir);
+    await first.db.insert(restaurant).values({ shortName: 'kept', name: 'Kept' });
+    await expect(openPglite(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(openPglite(dataDir)).rejects.toThrow(/in use by another Tablo process/);
+    await first.close();
+
+    const reopened = await openPglite(dataDir);
+    const rows = await reopened.db.select().from(restaurant);
+    expect(rows.map((r) => r.shortName)).toEqual(['kept']);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import {
+  type Database,
+  type Db,
+  MIGRATIONS_FOLDER,
+  type NotificationHandler,
+  notifyWith,
+} from './database.ts';
+import * as schema from './schema.ts';
+
+// Any fixed number: every instance takes this lock while it migrates, so they never race.
+const MIGRATION_LOCK_KEY = 7_321_004;
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
+
+export interface PostgresOptions {
+  url: string;
+  poolSize?: number;
+  onListenerError?: (error: Error) => void;
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  await migratePostgres(options.url);
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+  pool.on('error', (error) => options.onListenerError?.(error));
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const listener = new Listener(options.url, options.onListenerError);
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handler) => listener.subscribe(channel, handler),
+    notify: (channel, payload, tx) => notifyWith(tx ?? db, channel, payload),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** One dedicated connection for LISTEN, re-made with backoff when it drops. */
+class Listener {
+  private client: pg.Client | null = null;
+  private connecting: Promise<pg.Client> | null = null;
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private closed = false;
+  private attempt = 0;
+
+  constructor(
+    private readonly url: string,
+    private readonly onError?: (error: Error) => void,
+  ) {}
+
+  async subscribe(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    const isNew = !set;
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    const client = await this.connect();
+    if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel);
+        await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', (error) => {
+      this.onError?.(error);
+      this.dropAndReconnect(client);
+    });
+    client.on('end', () => this.dropAndReconnect(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    this.client = client;
+    this.attempt = 0;
+    return client;
+  }
+
+  private dropAndReconnect(client: pg.Client): void {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const delay = RECONNECT_DELAYS_MS[Math.min(this.attempt++, RECONNECT_DELAYS_MS.length - 1)];
+    setTimeout(() => {
+      if (this.closed) return;
+      this.connect().then(
+        () => {
+          // Tell every listener that it may have missed notifications while disconnected.
+          for (const set of this.handlers.values()) for (const handler of set) handler(null);
+        },
+        (error: Error) => {
+          this.onError?.(error);
+          this.scheduleReconnect();
+        },
+      );
+    }, delay).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}
