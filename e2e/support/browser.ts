@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPO_ROOT } from './server-process.ts';
+
+/** Debian's Chromium; no browser is ever downloaded (DEVELOPERS.md). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 768 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  viewport: ViewportName,
+  baseURL: string,
+): Promise<BrowserContext> {
+  const isPhone = viewport === 'phone';
+  return browser.newContext({
+    baseURL,
+    viewport: VIEWPORTS[viewport],
+    deviceScaleFactor: isPhone ? 3 : 1,
+    isMobile: isPhone,
+    hasTouch: isPhone,
+    locale: 'hu-HU',
+  });
+}
+
+/** Fails the test on any uncaught page error or console error, so a broken screen can't pass. */
+export function watchPageErrors(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { errors };
+}
+
+const ARTIFACTS = join(REPO_ROOT, 'e2e', 'artifacts');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** axe-core against WCAG 2.0/2.1/2.2 A and AA; every violation is listed in the failure. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
