@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { AvailabilityTypeSchema } from './menu.ts';
+import { OrderSchema, OrderStatusSchema } from './order.ts';
+
+/**
+ * Websocket messages of `/api/ws?table_id=…&session_id=…&since=<cursor>` (DESIGN §6). Every table event
+ * carries the table_event id as `cursor`; a client applies each cursor once and reconnects with the
+ * last one it applied. Orders inside events never say `isMine` for another session: the server sets it
+ * per receiving session.
+ */
+const base = { cursor: z.number().int().positive(), tableId: z.number().int(), visitId: z.number().int() };
+
+export const OrderPlacedEventSchema = z.object({
+  type: z.literal('order.placed'),
+  ...base,
+  order: OrderSchema,
+});
+export const OrderStatusChangedEventSchema = z.object({
+  type: z.literal('order.status_changed'),
+  ...base,
+  orderId: z.number().int(),
+  status: OrderStatusSchema,
+  rejectReason: z.string().nullable(),
+});
+export const ItemAvailabilityChangedEventSchema = z.object({
+  type: z.literal('item.availability_changed'),
+  ...base,
+  menuItemId: z.number().int(),
+  availabilityType: AvailabilityTypeSchema,
+});
+export const TableClosedEventSchema = z.object({ type: z.literal('table.closed'), ...base });
+
+export const TableEventSchema = z.discriminatedUnion('type', [
+  OrderPlacedEventSchema,
+  OrderStatusChangedEventSchema,
+  ItemAvailabilityChangedEventSchema,
+  TableClosedEventSchema,
+]);
+export type TableEvent = z.infer<typeof TableEventSchema>;
+export type TableEventType = TableEvent['type'];
+
+/** Sent on connect when `since` is missing or older than the log keeps: the visit's whole state. */
+export const SnapshotMessageSchema = z.object({
+  type: z.literal('snapshot'),
+  cursor: z.number().int().nonnegative(),
+  tableId: z.number().int(),
+  visitId: z.number().int().nullable(),
+  orders: z.array(OrderSchema),
+});
+
+/** Sent once the replay after `since` is complete; live events follow. */
+export const ReadyMessageSchema = z.object({
+  type: z.literal('ready'),
+  cursor: z.number().int().nonnegative(),
+});
+
+export const ErrorMessageSchema = z.object({ type: z.literal('error'), message: z.string() });
+
+export const ServerMessageSchema = z.discriminatedUnion('type', [
+  OrderPlacedEventSchema,
+  OrderStatusChangedEventSchema,
+  ItemAvailabilityChangedEventSchema,
+  TableClosedEventSchema,
+  SnapshotMessageSchema,
+  ReadyMessageSchema,
+  ErrorMessageSchema,
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+/** Websocket close codes (4000–4999 are the application's). */
+export const WS_CLOSE = { forbidden: 4403, badRequest: 4400, tableClosed: 4410 } as const;
