@@ -1,0 +1,114 @@
+// `npm run bench:web`: Lighthouse (mobile, simulated throttling) on the demo menu, served by the real
+// server from the production build. Writes bench/results/web.json and prints the figures against the
+// targets of issue 3.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../e2e/support/server-process.ts';
+
+const PATH = process.env.BENCH_WEB_PATH ?? '/menu/demo/hu';
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, jsGzipKb: 170 };
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function gzipSizeOf(url: string): Promise<number> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  return gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length;
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const url = `${server.baseUrl}${PATH}`;
+    const runs: { performance: number; lcpMs: number; cls: number; tbtMs: number; scripts: string[] }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        throttlingMethod: 'simulate',
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
+        ?.items ?? []) as NetworkItem[];
+      runs.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        scripts: items.filter((item) => item.resourceType === 'Script').map((item) => item.url),
+      });
+    }
+    const scripts = [...new Set(runs.flatMap((run) => run.scripts))];
+    const gzipBytes = await Promise.all(scripts.map(gzipSizeOf));
+    const jsGzipKb = Math.round((gzipBytes.reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
+    const figures = {
+      url: PATH,
+      runs: RUNS,
+      performance: median(runs.map((r) => r.performance)),
+      lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
+      cls: Math.round(median(runs.map((r) => r.cls)) * 1000) / 1000,
+      tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
+      jsGzipKb,
+      scripts: scripts.map((s, i) => ({ url: new URL(s).pathname, gzipBytes: gzipBytes[i] })),
+      targets: TARGETS,
+    };
+    const pass = {
+      performance: figures.performance >= TARGETS.performance,
+      lcp: figures.lcpMs <= TARGETS.lcpMs,
+      cls: figures.cls <= TARGETS.cls,
+      js: figures.jsGzipKb <= TARGETS.jsGzipKb,
+    };
+    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    writeFileSync(
+      new URL('./results/web.json', import.meta.url),
+      `${JSON.stringify({ ...figures, pass }, null, 2)}\n`,
+    );
+    console.log(`Lighthouse mobile (simulated throttling), ${PATH}, median of ${RUNS} runs`);
+    console.log(
+      `  performance ${figures.performance} (target ≥ ${TARGETS.performance}) ${pass.performance ? 'ok' : 'MISSED'}`,
+    );
+    console.log(`  LCP ${figures.lcpMs} ms (target ≤ ${TARGETS.lcpMs}) ${pass.lcp ? 'ok' : 'MISSED'}`);
+    console.log(`  CLS ${figures.cls} (target ≤ ${TARGETS.cls}) ${pass.cls ? 'ok' : 'MISSED'}`);
+    console.log(`  TBT ${figures.tbtMs} ms`);
+    console.log(
+      `  JavaScript ${jsGzipKb} KB gzip in ${scripts.length} files (target ≤ ${TARGETS.jsGzipKb}) ${pass.js ? 'ok' : 'MISSED'}`,
+    );
+    for (const s of figures.scripts)
+      console.log(
+        `    ${s.url} ${(s.gzipBytes ?? 0) / 1024 > 0 ? ((s.gzipBytes ?? 0) / 1024).toFixed(1) : 0} KB`,
+      );
+    console.log('  written to bench/results/web.json');
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+await main();
