@@ -1,0 +1,46 @@
+import { apiPaths } from '@tablo/contract/paths';
+import { type MyRatingsResponse, MyRatingsResponseSchema, type RatingValue } from '@tablo/contract/rating';
+import { SESSION_HEADER } from '@tablo/contract/session';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { RequestError } from './request-error.ts';
+
+export function myRatingsQueryKey(shortName: string, sessionId: string | null) {
+  return ['my-ratings', shortName, sessionId] as const;
+}
+
+/** The session's own ratings, so the buttons show what this diner said before. */
+export async function getMyRatings(
+  shortName: string,
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<MyRatingsResponse> {
+  const result = await apiRequest(apiPaths.myRatings(shortName), {
+    schema: MyRatingsResponseSchema,
+    headers: { [SESSION_HEADER]: sessionId },
+    signal,
+  });
+  if (!result.ok) throw new RequestError(result.status, result.message);
+  return result.data;
+}
+
+export function myRatingsQueryOptions(shortName: string, sessionId: string | null) {
+  return queryOptions({
+    queryKey: myRatingsQueryKey(shortName, sessionId),
+    queryFn: ({ signal }) => getMyRatings(shortName, sessionId ?? '', signal),
+    enabled: sessionId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+const NO_RATINGS = new Map<number, RatingValue>();
+
+function toMap(ratings: MyRatingsResponse): Map<number, RatingValue> {
+  return new Map(ratings.map((r) => [r.menuItemId, r.rating]));
+}
+
+/** Rating by menu item id; empty without a session or while loading (the counts are shown regardless). */
+export function useMyRatings(shortName: string, sessionId: string | null): Map<number, RatingValue> {
+  const { data } = useQuery({ ...myRatingsQueryOptions(shortName, sessionId), select: toMap });
+  return data ?? NO_RATINGS;
+}

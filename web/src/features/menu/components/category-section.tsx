@@ -1,0 +1,61 @@
+import type { MenuCategory } from '@tablo/contract/menu';
+import type { RatingValue } from '@tablo/contract/rating';
+import { categorySectionId } from '../constants.ts';
+import { useTranslated } from '../hooks/use-translated.ts';
+import type { DietaryConflict } from '../utils/dietary-filter.ts';
+import styles from './category-section.module.css';
+import { MenuItemCard, type RatingContext } from './menu-item-card.tsx';
+
+type CategorySectionProps = {
+  category: MenuCategory;
+  rating: RatingContext;
+  myRatings: ReadonlyMap<number, RatingValue>;
+  conflicts: ReadonlyMap<number, DietaryConflict>;
+  /** Index of the category's first dish in the whole list: the first few images load eagerly. */
+  firstIndex: number;
+  eagerCount: number;
+  highPriorityCount: number;
+  onOpenItem: (itemId: number) => void;
+};
+
+export function CategorySection({
+  category,
+  rating,
+  myRatings,
+  conflicts,
+  firstIndex,
+  eagerCount,
+  highPriorityCount,
+  onOpenItem,
+}: CategorySectionProps) {
+  const text = useTranslated(category.translations);
+  const headingId = `${categorySectionId(category.id)}-title`;
+  return (
+    <section
+      className={styles.section}
+      id={categorySectionId(category.id)}
+      aria-labelledby={headingId}
+      tabIndex={-1}
+      data-category-id={category.id}
+    >
+      <h2 className={styles.heading} id={headingId} lang={text.lang}>
+        {text.title}
+      </h2>
+      <ul className={styles.grid}>
+        {category.menuItems.map((item, index) => (
+          <li key={item.id} className={styles.cell}>
+            <MenuItemCard
+              item={item}
+              rating={rating}
+              myRating={myRatings.get(item.id) ?? null}
+              conflict={conflicts.get(item.id) ?? null}
+              eagerImage={firstIndex + index < eagerCount}
+              highPriorityImage={firstIndex + index < highPriorityCount}
+              onOpen={onOpenItem}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import type { LanguageCode } from '@tablo/contract/languages';
+import type { MenuCategory } from '@tablo/contract/menu';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Menu from 'lucide-react/icons/menu';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATEGORY_SEARCH_MIN, TAB_SCROLL_STEP } from '../../../config/constants.ts';
+import { useTabStrip } from '../hooks/use-tab-strip.ts';
+import { pickTranslation } from '../utils/pick-translation.ts';
+import { CategoryDrawer } from './category-drawer.tsx';
+import styles from './category-slider.module.css';
+
+type CategorySliderProps = {
+  categories: readonly MenuCategory[];
+  language: LanguageCode;
+  activeId: number | null;
+  onSelect: (categoryId: number) => void;
+};
+
+/**
+ * spec §2: the header's category tab strip. It renders inside the header, outside the menu screen's tree,
+ * so everything it shows comes in through props.
+ */
+export function CategorySlider({ categories, language, activeId, onSelect }: CategorySliderProps) {
+  const { t } = useTranslation('menu');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const strip = useTabStrip(activeId, categories.map((c) => c.id).join(','));
+  const untitled = t('untitled');
+
+  return (
+    <nav className={styles.slider} aria-label={t('categories')}>
+      {categories.length >= CATEGORY_SEARCH_MIN && (
+        <button
+          type="button"
+          className={styles.drawerButton}
+          aria-label={t('open_categories')}
+          aria-haspopup="dialog"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Menu aria-hidden="true" />
+        </button>
+      )}
+      {strip.canScrollBack && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.back}`}
+          aria-label={t('scroll_left')}
+          onClick={() => strip.scrollBy(-TAB_SCROLL_STEP)}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </button>
+      )}
+      <ul className={styles.strip} ref={strip.ref}>
+        {categories.map((category) => {
+          const text = pickTranslation(category.translations, language, untitled);
+          const active = category.id === activeId;
+          return (
+            <li key={category.id}>
+              <button
+                type="button"
+                className={styles.tab}
+                aria-current={active ? 'true' : undefined}
+                data-active={active || undefined}
+                onClick={() => onSelect(category.id)}
+              >
+                {text.title}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {strip.canScrollForward && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.forward}`}
+          aria-label={t('scroll_right')}
+          onClick={() => strip.scrollBy(TAB_SCROLL_STEP)}
+        >
+          <ChevronRight aria-hidden="true" />
+        </button>
+      )}
+      {drawerOpen && (
+        <CategoryDrawer
+          categories={categories}
+          language={language}
+          activeId={activeId}
+          onSelect={(id) => {
+            setDrawerOpen(false);
+            onSelect(id);
+          }}
+          onClose={() => setDrawerOpen(false)}
+        />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,31 @@
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import { useTranslation } from 'react-i18next';
+import type { DietaryPreferences } from '../utils/dietary-filter.ts';
+import styles from './dietary-filter-button.module.css';
+
+type DietaryFilterButtonProps = { preferences: DietaryPreferences; onClick: () => void };
+
+export function DietaryFilterButton({ preferences, onClick }: DietaryFilterButtonProps) {
+  const { t } = useTranslation('menu');
+  const count = preferences.avoid.length + (preferences.veganOnly ? 1 : 0);
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      aria-haspopup="dialog"
+      aria-label={count > 0 ? t('dietary_filter_active', { count }) : t('dietary_filter')}
+      data-active={count > 0 || undefined}
+      onClick={onClick}
+    >
+      <SlidersHorizontal className={styles.icon} aria-hidden="true" />
+      <span className={styles.label} aria-hidden="true">
+        {t('dietary_filter')}
+      </span>
+      {count > 0 && (
+        <span className={styles.count} aria-hidden="true">
+          {count}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Menu } from '@tablo/contract/menu';
+import SearchX from 'lucide-react/icons/search-x';
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHeaderSlider } from '../../../app/providers/header-slot.tsx';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { useSession } from '../../../app/providers/session.tsx';
+import { useMyRatings } from '../api/get-my-ratings.ts';
+import { EAGER_IMAGE_COUNT, HIGH_PRIORITY_IMAGE_COUNT } from '../constants.ts';
+import { useActiveCategory } from '../hooks/use-active-category.ts';
+import { useDietaryPreferences } from '../hooks/use-dietary-preferences.ts';
+import { useDietaryView } from '../hooks/use-dietary-view.ts';
+import { searchMenu } from '../utils/search-menu.ts';
+import { CategorySection } from './category-section.tsx';
+import { CategorySlider } from './category-slider.tsx';
+import { DietaryFilterButton } from './dietary-filter-button.tsx';
+import { DietaryFilterDialog } from './dietary-filter-dialog.tsx';
+import styles from './menu-content.module.css';
+import { MenuItemDialog } from './menu-item-dialog.tsx';
+import { MenuMessage } from './menu-message.tsx';
+import { MenuSearch } from './menu-search.tsx';
+
+type MenuContentProps = { menu: Menu; shortName: string };
+
+export function MenuContent({ menu, shortName }: MenuContentProps) {
+  const { t } = useTranslation('menu');
+  const { language } = useLanguage();
+  const session = useSession();
+  const sessionId = session.isActive ? session.sessionId : null;
+  const myRatings = useMyRatings(shortName, sessionId);
+  const [query, setQuery] = useState('');
+  const [preferences, setPreferences] = useDietaryPreferences();
+  const [openItemId, setOpenItemId] = useState<number | null>(null);
+  const [filterOpen, setFilterOpen] = useState(false);
+
+  const searched = useMemo(() => searchMenu(menu, query, language), [menu, query, language]);
+  const dietary = useDietaryView(searched, preferences);
+  const categories = dietary.categories;
+  const { activeId, selectCategory } = useActiveCategory(categories.map((category) => category.id));
+
+  const slider = useMemo(
+    () =>
+      categories.length > 0 ? (
+        <CategorySlider
+          categories={categories}
+          language={language}
+          activeId={activeId}
+          onSelect={selectCategory}
+        />
+      ) : null,
+    [categories, language, activeId, selectCategory],
+  );
+  useHeaderSlider(slider);
+
+  const rating = useMemo(() => ({ shortName, sessionId }), [shortName, sessionId]);
+  const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
+  const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
+  let firstIndex = 0;
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <MenuSearch value={query} onChange={setQuery} />
+        <DietaryFilterButton preferences={preferences} onClick={() => setFilterOpen(true)} />
+      </div>
+      <div className={styles.notice}>
+        <p className={styles.summary} role="status">
+          {dietary.hiddenCount > 0 && t('hidden_count', { count: dietary.hiddenCount })}
+          {dietary.markedCount > 0 && t('marked_count', { count: dietary.markedCount })}
+        </p>
+        {dietary.hiddenCount > 0 && (
+          <button
+            type="button"
+            className={styles.showHidden}
+            onClick={() => setPreferences({ ...preferences, hideConflicting: false })}
+          >
+            {t('show_hidden')}
+          </button>
+        )}
+      </div>
+      <p className="visually-hidden" role="status">
+        {query.trim() !== '' && t('results_count', { count: dishCount })}
+      </p>
+      {menu.length === 0 && (
+        <MenuMessage
+          title={t('empty_menu')}
+          hint={t('empty_menu_hint')}
+          icon={<UtensilsCrossed aria-hidden="true" />}
+        />
+      )}
+      {menu.length > 0 && categories.length === 0 && (
+        <MenuMessage
+          title={t('no_results')}
+          hint={t('no_results_hint')}
+          icon={<SearchX aria-hidden="true" />}
+        />
+      )}
+      {categories.map((category) => {
+        const start = firstIndex;
+        firstIndex += category.menuItems.length;
+        return (
+          <CategorySection
+            key={category.id}
+            category={category}
+            rating={rating}
+            myRatings={myRatings}
+            conflicts={dietary.conflicts}
+            firstIndex={start}
+            eagerCount={EAGER_IMAGE_COUNT}
+            highPriorityCount={HIGH_PRIORITY_IMAGE_COUNT}
+            onOpenItem={setOpenItemId}
+          />
+        );
+      })}
+      {openItem && (
+        <MenuItemDialog
+          item={openItem}
+          rating={rating}
+          myRating={myRatings.get(openItem.id) ?? null}
+          conflict={dietary.conflicts.get(openItem.id) ?? null}
+          onClose={() => setOpenItemId(null)}
+        />
+      )}
+      {filterOpen && (
+        <DietaryFilterDialog
+          preferences={preferences}
+          onChange={setPreferences}
+          onClose={() => setFilterOpen(false)}
+        />
+      )}
+    </>
+  );
+}
+
+function findItem(menu: Menu, itemId: number) {
+  for (const category of menu) {
+    const item = category.menuItems.find((candidate) => candidate.id === itemId);
+    if (item) return item;
+  }
+  return undefined;
+}

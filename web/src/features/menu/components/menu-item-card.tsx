@@ -1,0 +1,94 @@
+import type { MenuItem } from '@tablo/contract/menu';
+import type { RatingValue } from '@tablo/contract/rating';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { AllergenList } from '../../../components/allergen-badge/allergen-list.tsx';
+import { useTranslated } from '../hooks/use-translated.ts';
+import type { DietaryConflict } from '../utils/dietary-filter.ts';
+import { formatPrice } from '../utils/format-price.ts';
+import { DietaryConflictNote } from './dietary-conflict-note.tsx';
+import styles from './menu-item-card.module.css';
+import { MenuItemImage } from './menu-item-image.tsx';
+import { RatingButtons } from './rating-buttons.tsx';
+import { RatingCounts } from './rating-counts.tsx';
+
+export type RatingContext = { shortName: string; sessionId: string | null };
+
+type MenuItemCardProps = {
+  item: MenuItem;
+  rating: RatingContext;
+  myRating: RatingValue | null;
+  conflict: DietaryConflict | null;
+  eagerImage: boolean;
+  highPriorityImage: boolean;
+  onOpen: (itemId: number) => void;
+};
+
+export function MenuItemCard({
+  item,
+  rating,
+  myRating,
+  conflict,
+  eagerImage,
+  highPriorityImage,
+  onOpen,
+}: MenuItemCardProps) {
+  const { t } = useTranslation('menu');
+  const { language } = useLanguage();
+  const text = useTranslated(item.translations);
+  const titleId = useId();
+  const soldOut = item.availabilityType === 'SOLD_OUT';
+  const muted = soldOut || conflict !== null;
+
+  return (
+    <article className={`${styles.card} ${muted ? styles.muted : ''}`} aria-labelledby={titleId}>
+      <div className={styles.body}>
+        <h3 className={styles.title} id={titleId} lang={text.lang}>
+          <button type="button" className={styles.open} onClick={() => onOpen(item.id)}>
+            {text.title}
+          </button>
+        </h3>
+        {text.description && (
+          <p className={styles.description} lang={text.lang}>
+            {text.description}
+          </p>
+        )}
+        {(soldOut || conflict) && (
+          <p className={styles.notes}>
+            {soldOut && <span className={styles.soldOut}>{t('sold_out')}</span>}
+            {conflict && <DietaryConflictNote conflict={conflict} />}
+          </p>
+        )}
+        <div className={styles.allergens}>
+          <AllergenList allergens={item.allergens} />
+        </div>
+        <div className={styles.footer}>
+          <p className={styles.price}>
+            <span className="visually-hidden">{t('price')}: </span>
+            {formatPrice(item.priceGross, language)}
+          </p>
+          {rating.sessionId ? (
+            <RatingButtons
+              item={item}
+              shortName={rating.shortName}
+              sessionId={rating.sessionId}
+              myRating={myRating}
+            />
+          ) : (
+            <RatingCounts item={item} />
+          )}
+        </div>
+      </div>
+      <div className={styles.image}>
+        <MenuItemImage
+          src={item.imageUrl}
+          alt=""
+          variant="square"
+          eager={eagerImage}
+          highPriority={highPriorityImage}
+        />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
+import { useState } from 'react';
+import styles from './menu-item-image.module.css';
+
+type MenuItemImageProps = {
+  src: string | null;
+  alt: string;
+  /** spec §9: square thumbnails in the list, 16:9 in the dish's details. */
+  variant: 'square' | 'wide';
+  /** The first screenful loads eagerly (LCP); the rest when scrolled near. */
+  eager?: boolean;
+  highPriority?: boolean;
+};
+
+const SIZES = { square: { width: 96, height: 96 }, wide: { width: 640, height: 360 } } as const;
+
+/** A dish photo in a box of fixed ratio (no layout shift), or a quiet placeholder when there is none. */
+export function MenuItemImage({
+  src,
+  alt,
+  variant,
+  eager = false,
+  highPriority = false,
+}: MenuItemImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const className = `${styles.frame} ${styles[variant]}`;
+
+  if (!src || failedSrc === src) {
+    return (
+      <div className={`${className} ${styles.placeholder}`} aria-hidden="true">
+        <UtensilsCrossed className={styles.placeholderIcon} />
+      </div>
+    );
+  }
+  return (
+    <img
+      className={className}
+      src={src}
+      alt={alt}
+      {...SIZES[variant]}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={highPriority ? 'high' : 'auto'}
+      decoding="async"
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}

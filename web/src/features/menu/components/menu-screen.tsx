@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { useRestaurant } from '../../../app/providers/restaurant.tsx';
+import { useMenu } from '../api/get-menu.ts';
+import { MenuContent } from './menu-content.tsx';
+import { MenuMessage } from './menu-message.tsx';
+import styles from './menu-screen.module.css';
+import { MenuSkeleton } from './menu-skeleton.tsx';
+
+/** spec §2: the menu screen of /menu/:shortName/:lang (and of the order route). */
+export function MenuScreen() {
+  const { t } = useTranslation('menu');
+  const restaurant = useRestaurant();
+  const menu = useMenu(restaurant.shortName);
+
+  return (
+    <div className={styles.screen} aria-busy={menu.isPending}>
+      <h1 className="visually-hidden">{`${restaurant.name} – ${t('menu')}`}</h1>
+      {menu.isPending && <MenuSkeleton />}
+      {menu.isError && (
+        <MenuMessage title={t('load_failed')} hint={menu.error.message}>
+          <button type="button" className={styles.retry} onClick={() => menu.refetch()}>
+            {t('retry')}
+          </button>
+        </MenuMessage>
+      )}
+      {menu.isSuccess && <MenuContent menu={menu.data} shortName={restaurant.shortName} />}
+    </div>
+  );
+}

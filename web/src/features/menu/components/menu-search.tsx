@@ -1,0 +1,55 @@
+import Search from 'lucide-react/icons/search';
+import X from 'lucide-react/icons/x';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import styles from './menu-search.module.css';
+
+type MenuSearchProps = {
+  value: string;
+  onChange: (value: string) => void;
+  /** Focus the field when it appears (the drawer's search). */
+  autoFocus?: boolean;
+};
+
+/** spec §2: the search box, "Search in the menu"; it ignores accents and case. */
+export function MenuSearch({ value, onChange, autoFocus = false }: MenuSearchProps) {
+  const { t } = useTranslation('menu');
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const label = t('search_menu_placeholder');
+  return (
+    <search className={styles.search}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <Search className={styles.icon} aria-hidden="true" />
+      <input
+        ref={input}
+        id={id}
+        className={styles.input}
+        type="search"
+        value={value}
+        placeholder={label}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        // biome-ignore lint/a11y/noAutofocus: the drawer opens for searching; a dialog focuses its first control anyway
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {value !== '' && (
+        <button
+          type="button"
+          className={styles.clear}
+          aria-label={t('clear_search')}
+          onClick={() => {
+            onChange('');
+            input.current?.focus();
+          }}
+        >
+          <X aria-hidden="true" />
+        </button>
+      )}
+    </search>
+  );
+}

@@ -1,0 +1,24 @@
+import type { MenuItem } from '@tablo/contract/menu';
+import ThumbsDown from 'lucide-react/icons/thumbs-down';
+import ThumbsUp from 'lucide-react/icons/thumbs-up';
+import { useTranslation } from 'react-i18next';
+import styles from './rating.module.css';
+
+/** Read-only counts, shown when there is no ordering session to rate with. */
+export function RatingCounts({ item }: { item: Pick<MenuItem, 'likeCount' | 'dislikeCount'> }) {
+  const { t } = useTranslation('menu');
+  return (
+    <p className={styles.ratings}>
+      <span className={styles.count}>
+        <ThumbsUp className={styles.icon} aria-hidden="true" />
+        <span className="visually-hidden">{t('likes', { count: item.likeCount })}</span>
+        <span aria-hidden="true">{item.likeCount}</span>
+      </span>
+      <span className={styles.count}>
+        <ThumbsDown className={styles.icon} aria-hidden="true" />
+        <span className="visually-hidden">{t('dislikes', { count: item.dislikeCount })}</span>
+        <span aria-hidden="true">{item.dislikeCount}</span>
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+import { useCallback, useState } from 'react';
+import { DIETARY_STORAGE_KEY } from '../constants.ts';
+import { type DietaryPreferences, parseDietaryPreferences } from '../utils/dietary-filter.ts';
+
+function readStored(): DietaryPreferences {
+  try {
+    return parseDietaryPreferences(localStorage.getItem(DIETARY_STORAGE_KEY));
+  } catch {
+    return parseDietaryPreferences(null);
+  }
+}
+
+/** The diner's dietary filter, remembered on this device. */
+export function useDietaryPreferences(): [DietaryPreferences, (next: DietaryPreferences) => void] {
+  const [preferences, setPreferences] = useState(readStored);
+  const update = useCallback((next: DietaryPreferences) => {
+    setPreferences(next);
+    try {
+      localStorage.setItem(DIETARY_STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Private mode or full storage: the filter still works until the page closes.
+    }
+  }, []);
+  return [preferences, update];
+}

@@ -1,0 +1,19 @@
+import { toBcp47 } from '@tablo/contract/languages';
+import type { Translation } from '@tablo/contract/translation';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { type PickedText, pickTranslation } from '../utils/pick-translation.ts';
+
+export type TranslatedText = PickedText & {
+  /** `lang` for the element showing the text when it is not in the page's language, else undefined. */
+  lang: string | undefined;
+};
+
+/** spec §4: the text of a category or dish in the current language, with the specification's fallbacks. */
+export function useTranslated(translations: readonly Translation[]): TranslatedText {
+  const { language } = useLanguage();
+  const { t } = useTranslation('menu');
+  const picked = pickTranslation(translations, language, t('untitled'));
+  const lang = picked.isoCode && picked.isoCode !== language ? toBcp47(picked.isoCode) : undefined;
+  return { ...picked, lang };
+}
