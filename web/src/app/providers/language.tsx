@@ -1,0 +1,80 @@
+import { type LanguageCode, resolveLanguage, toBcp47 } from '@tablo/contract/languages';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+
+export type LanguageContextValue = {
+  language: LanguageCode;
+  /** Rewrites the URL's lang segment (history replace, no reload); the layout then applies it. */
+  changeLanguage: (code: LanguageCode) => void;
+};
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function useLanguage(): LanguageContextValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage must be used inside <LanguageLayout>');
+  return value;
+}
+
+/**
+ * spec §2: reads the optional lang parameter, lowercased; supported → applied, missing or unsupported →
+ * Hungarian (the URL is left as it is). Nothing renders until the text library has switched.
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const { lang } = useParams();
+  const language = resolveLanguage(lang);
+  const { i18n } = useTranslation(undefined, { useSuspense: false });
+  const [applied, setApplied] = useState<LanguageCode | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    let current = true;
+    i18n.changeLanguage(language).then(
+      () => {
+        if (!current) return;
+        document.documentElement.lang = toBcp47(language);
+        setApplied(language);
+      },
+      (error: unknown) => console.warn('language change failed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [i18n, language]);
+
+  const changeLanguage = useCallback(
+    (code: LanguageCode) => {
+      const pathname = replaceLanguageSegment(location.pathname, lang, code);
+      navigate(
+        { pathname, search: location.search, hash: location.hash },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [lang, location.pathname, location.search, location.hash, navigate],
+  );
+
+  const value = useMemo(
+    () => (applied === null ? null : { language: applied, changeLanguage }),
+    [applied, changeLanguage],
+  );
+  if (value === null) return null;
+  return <LanguageContext value={value}>{children}</LanguageContext>;
+}
+
+/** Every route pattern ends with the lang segment (spec §2), so it is the last one, or absent. */
+export function replaceLanguageSegment(
+  pathname: string,
+  current: string | undefined,
+  code: LanguageCode,
+): string {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  const last = segments.length - 1;
+  if (current !== undefined && last > 0 && decodeURIComponent(segments[last] ?? '') === current) {
+    segments[last] = code;
+  } else {
+    segments.push(code);
+  }
+  return segments.join('/');
+}

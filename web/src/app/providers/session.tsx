@@ -1,0 +1,72 @@
+import { apiPaths } from '@tablo/contract/paths';
+import { SESSION_STORAGE_KEY, SessionIdSchema, SessionUuidResponseSchema } from '@tablo/contract/session';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../lib/api-client.ts';
+import { notify } from '../../lib/toast.ts';
+import { useRestaurant } from './restaurant.tsx';
+
+export type Session = { sessionId: string | null; isLoaded: boolean; isActive: boolean };
+
+const INACTIVE: Session = { sessionId: null, isLoaded: true, isActive: false };
+const SessionContext = createContext<Session>(INACTIVE);
+
+export function useSession(): Session {
+  return useContext(SessionContext);
+}
+
+/**
+ * spec §4: with ordering enabled, the stored sessionId is reused, or a new one is requested and stored;
+ * otherwise the session is inactive. Children render only once the session state is loaded.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { isOrderingEnabled } = useRestaurant();
+  const { t } = useTranslation('common');
+  const [stored] = useState(readStoredSession);
+  const needsNew = isOrderingEnabled && stored === null;
+  const query = useQuery({
+    queryKey: ['session-uuid'],
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.sessionUuid(), { schema: SessionUuidResponseSchema, signal }),
+    enabled: needsNew,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const result = query.data;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) storeSession(result.data.uuid);
+    // spec §8: "Fatal error: failed to iniate ordering process" (the specification's spelling).
+    else notify.error(t('toast_session_failed'), { id: 'session-failed' });
+  }, [result, t]);
+
+  const session = useMemo<Session>(() => {
+    if (!isOrderingEnabled) return INACTIVE;
+    if (stored !== null) return { sessionId: stored, isLoaded: true, isActive: true };
+    if (!result) return { sessionId: null, isLoaded: query.isError, isActive: false };
+    return result.ok ? { sessionId: result.data.uuid, isLoaded: true, isActive: true } : INACTIVE;
+  }, [isOrderingEnabled, stored, result, query.isError]);
+
+  if (!session.isLoaded) return null;
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+function readStoredSession(): string | null {
+  try {
+    const parsed = SessionIdSchema.safeParse(localStorage.getItem(SESSION_STORAGE_KEY));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeSession(id: string): void {
+  try {
+    localStorage.setItem(SESSION_STORAGE_KEY, id);
+  } catch {
+    // Without storage the session lasts as long as this page; ordering still works.
+  }
+}

@@ -1,0 +1,55 @@
+import type { Restaurant } from '@tablo/contract/restaurant';
+import { DEFAULT_TABLE, type Table } from '@tablo/contract/table';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useRestaurant } from './restaurant.tsx';
+
+const TableContext = createContext<Table>(DEFAULT_TABLE);
+
+export function useTable(): Table {
+  return useContext(TableContext);
+}
+
+/**
+ * spec §2: the table is the route's table parameter parsed as an integer and matched against the
+ * restaurant's table ids; no match → the default table. Decided here: on routes without a table (the menu),
+ * the table this tab last visited for the same restaurant is kept, so a diner who scanned a table's code can
+ * browse the menu and come back to their orders.
+ */
+export function TableProvider({ children }: { children: ReactNode }) {
+  const restaurant = useRestaurant();
+  const { table: param } = useParams();
+  const table = useMemo(() => chooseTable(restaurant, param), [restaurant, param]);
+
+  useEffect(() => {
+    if (param !== undefined && table.id !== DEFAULT_TABLE.id) rememberTable(restaurant.shortName, table.id);
+  }, [param, restaurant.shortName, table.id]);
+
+  return <TableContext value={table}>{children}</TableContext>;
+}
+
+function chooseTable(restaurant: Restaurant, param: string | undefined): Table {
+  const id = param === undefined ? rememberedTable(restaurant.shortName) : Number.parseInt(param, 10);
+  return restaurant.tables.find((t) => t.id === id) ?? DEFAULT_TABLE;
+}
+
+function storageKey(shortName: string): string {
+  return `tablo.table.${shortName}`;
+}
+
+function rememberTable(shortName: string, id: number): void {
+  try {
+    sessionStorage.setItem(storageKey(shortName), String(id));
+  } catch {
+    // Storage can be unavailable (private modes); the table then lives in the URL only.
+  }
+}
+
+function rememberedTable(shortName: string): number | undefined {
+  try {
+    const value = sessionStorage.getItem(storageKey(shortName));
+    return value === null ? undefined : Number.parseInt(value, 10);
+  } catch {
+    return undefined;
+  }
+}

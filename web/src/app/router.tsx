@@ -1,0 +1,109 @@
+import { DEFAULT_LANGUAGE } from '@tablo/contract/languages';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { Spinner } from '../components/spinner/spinner.tsx';
+import { ROUTE_PATTERNS } from '../config/routes.ts';
+import { loadChunk } from '../lib/chunk-load.ts';
+import { restaurantQueryOptions } from './providers/restaurant.tsx';
+import { LanguageLayout } from './routes/language-layout.tsx';
+import { RestaurantLayout } from './routes/restaurant-layout.tsx';
+import { RootError } from './routes/root-error.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
+
+/** spec §2, §4: every screen's code is loaded lazily; failures and time-outs raise a ChunkLoadError. */
+function screen<M>(chunkId: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await loadChunk(chunkId, load)) });
+}
+
+function FullScreenSpinner() {
+  return <Spinner fullScreen />;
+}
+
+/** The route tree, shared by the browser router and the tests' memory routers. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  // Starts the restaurant request while the screen's code is still downloading; the provider reads the cache.
+  function prefetchRestaurant({ params }: LoaderFunctionArgs) {
+    if (params.shortName) void queryClient.prefetchQuery(restaurantQueryOptions(params.shortName));
+    return null;
+  }
+
+  function restaurantRoute(path: string, lazy: RouteObject['lazy']): RouteObject {
+    return {
+      path,
+      loader: prefetchRestaurant,
+      Component: RestaurantLayout,
+      children: [{ index: true, lazy }],
+    };
+  }
+
+  return [
+    {
+      id: 'root',
+      Component: RootLayout,
+      ErrorBoundary: RootError,
+      HydrateFallback: FullScreenSpinner,
+      children: [
+        // spec §2: "/" redirects to /hu, replacing the history entry.
+        { index: true, loader: () => replace(`/${DEFAULT_LANGUAGE}`), Component: FullScreenSpinner },
+        {
+          Component: LanguageLayout,
+          children: [
+            {
+              path: ROUTE_PATTERNS.landing,
+              lazy: screen(
+                'landing',
+                () => import('./routes/landing-route.tsx'),
+                (m) => m.LandingRoute,
+              ),
+            },
+            restaurantRoute(
+              ROUTE_PATTERNS.menu,
+              screen(
+                'menu',
+                () => import('./routes/menu-route.tsx'),
+                (m) => m.MenuRoute,
+              ),
+            ),
+            restaurantRoute(
+              ROUTE_PATTERNS.order,
+              screen(
+                'order',
+                () => import('./routes/order-route.tsx'),
+                (m) => m.OrderRoute,
+              ),
+            ),
+            restaurantRoute(
+              ROUTE_PATTERNS.table,
+              screen(
+                'table',
+                () => import('./routes/table-route.tsx'),
+                (m) => m.TableRoute,
+              ),
+            ),
+            restaurantRoute(
+              ROUTE_PATTERNS.paymentSuccess,
+              screen(
+                'payment-success',
+                () => import('./routes/payment-success-route.tsx'),
+                (m) => m.PaymentSuccessRoute,
+              ),
+            ),
+            restaurantRoute(
+              ROUTE_PATTERNS.terms,
+              screen(
+                'terms-and-conditions',
+                () => import('./routes/terms-route.tsx'),
+                (m) => m.TermsRoute,
+              ),
+            ),
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,6 @@
+import { MenuScreen } from '../../features/menu/components/menu-screen.tsx';
+
+/** spec §2: /menu/:shortName/:lang — the menu screen reads restaurant, table and session from the providers. */
+export function MenuRoute() {
+  return <MenuScreen />;
+}

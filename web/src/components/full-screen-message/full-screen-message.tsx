@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import styles from './full-screen-message.module.css';
+
+type FullScreenMessageProps = { icon?: ReactNode; title: string; details?: ReactNode; action?: ReactNode };
+
+export function FullScreenMessage({ icon, title, details, action }: FullScreenMessageProps) {
+  return (
+    <main className={styles.screen}>
+      <div className={styles.card}>
+        {icon ? <span className={styles.icon}>{icon}</span> : null}
+        <h1 className={styles.title}>{title}</h1>
+        {details ? <div className={styles.details}>{details}</div> : null}
+        {action}
+      </div>
+    </main>
+  );
+}
+
+export const fullScreenActionClass = styles.action;

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { useRestaurant } from '../../app/providers/restaurant.tsx';
+import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
+import styles from './header.module.css';
+
+/** spec §2: the restaurant's image; on a load error (or none at all) the default main image. */
+export function HeroImage() {
+  const { image } = useRestaurant();
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = image && image !== failed ? image : DEFAULT_MAIN_IMAGE;
+  return (
+    <div className={styles.hero} aria-hidden="true">
+      <img
+        className={styles.heroImage}
+        src={src}
+        alt=""
+        fetchPriority="high"
+        decoding="async"
+        onError={() => {
+          if (src !== DEFAULT_MAIN_IMAGE) setFailed(src);
+        }}
+      />
+    </div>
+  );
+}

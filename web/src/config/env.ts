@@ -1,0 +1,31 @@
+import { APP_CONFIG_META_NAME, type AppConfig, AppConfigSchema } from '@tablo/contract/config';
+
+/** Used in development and tests, where no server fills in the `<!--tablo-config-->` placeholder. */
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  adminUrl: 'https://admin.tablo.example',
+  publicUrl: 'http://localhost:5173',
+  poweredByName: 'Tablo',
+  poweredByUrl: 'https://tablo.example',
+  analyticsId: null,
+};
+
+/** Reads the config the server writes into index.html; a missing or bad tag falls back to the defaults. */
+export function readAppConfig(doc: Document = document): AppConfig {
+  const content = doc.querySelector(`meta[name="${APP_CONFIG_META_NAME}"]`)?.getAttribute('content');
+  if (!content) return DEFAULT_APP_CONFIG;
+  try {
+    const parsed = AppConfigSchema.safeParse(JSON.parse(content));
+    if (parsed.success) return parsed.data;
+    console.warn('tablo-config is invalid, using defaults:', parsed.error.issues);
+  } catch {
+    console.warn('tablo-config is not JSON, using defaults');
+  }
+  return DEFAULT_APP_CONFIG;
+}
+
+let cached: AppConfig | undefined;
+
+export function appConfig(): AppConfig {
+  cached ??= readAppConfig();
+  return cached;
+}

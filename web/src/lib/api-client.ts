@@ -1,0 +1,79 @@
+import { API_BASE } from '@tablo/contract/paths';
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; message: string };
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** spec §8: the texts of the error catalogue, spelling included. */
+export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
+
+export function unknownErrorMessage(status: number): string {
+  return `[${status}]: an unknown error occured :'(`;
+}
+
+/** spec §7: JSON headers, credentials included, caching disabled, JSON body for non-GET methods. */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<ApiResult<T>> {
+  const method = options.method ?? 'GET';
+  const init: RequestInit = {
+    method,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...options.headers },
+    credentials: 'include',
+    cache: 'no-store',
+  };
+  if (method !== 'GET' && options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, init);
+  } catch (error) {
+    // An abort is the caller's decision, not a failure to report.
+    if (options.signal?.aborted) throw error;
+    return { ok: false, status: 0, message: error instanceof Error ? error.message : String(error) };
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    return { ok: false, status: response.status, message: errorMessage(body, response.status) };
+  }
+  const parsed = options.schema.safeParse(body.ok ? body.value : undefined);
+  if (!body.ok || !parsed.success) {
+    return { ok: false, status: response.status, message: INVALID_RESPONSE_MESSAGE };
+  }
+  return { ok: true, status: response.status, data: parsed.data };
+}
+
+type JsonBody = { ok: true; value: unknown } | { ok: false };
+
+async function readJson(response: Response): Promise<JsonBody> {
+  try {
+    const text = await response.text();
+    // 204 and other empty answers carry no body: `null` lets a nullable schema accept them.
+    return { ok: true, value: text === '' ? null : JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** spec §8: the response's message, a list joined with ", ", else the unknown-error text. */
+function errorMessage(body: JsonBody, status: number): string {
+  if (body.ok && typeof body.value === 'object' && body.value !== null && 'message' in body.value) {
+    const { message } = body.value;
+    if (typeof message === 'string' && message !== '') return message;
+    if (Array.isArray(message) && message.length > 0 && message.every((m) => typeof m === 'string')) {
+      return message.join(', ');
+    }
+  }
+  return unknownErrorMessage(status);
+}

@@ -1,0 +1,41 @@
+import type { LanguageCode } from '@tablo/contract/languages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createRoutes } from '../app/router.tsx';
+import { createTestI18n } from './i18n.ts';
+
+function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+function renderRouter(
+  routes: RouteObject[],
+  path: string,
+  queryClient: QueryClient,
+  language?: LanguageCode,
+) {
+  const i18n = createTestI18n(language);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, i18n, queryClient };
+}
+
+/** The real app (routes, lazy screens, providers) at `path`, with texts from the locale files. */
+export function renderApp(path: string) {
+  const queryClient = testQueryClient();
+  return renderRouter(createRoutes(queryClient), path, queryClient);
+}
+
+/** A single element under a route `pattern`, for testing one piece inside the real providers. */
+export function renderRoute(pattern: string, path: string, element: ReactNode) {
+  return renderRouter([{ path: pattern, element }], path, testQueryClient());
+}
