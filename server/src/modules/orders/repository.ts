@@ -1,0 +1,239 @@
+import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  diningTable,
+  menuCategory,
+  menuItem,
+  menuItemTranslation,
+  orderItem,
+  orders,
+  restaurant,
+  tableVisit,
+  vatKey,
+} from '../../db/schema.ts';
+
+/** An order as stored, with the session that placed it (never sent: readers get `isMine`). */
+export type StoredOrder = Omit<Order, 'isMine'> & { sessionId: string };
+
+export interface MenuItemForOrder {
+  id: number;
+  restaurantId: number;
+  isActive: boolean;
+  categoryActive: boolean;
+  availabilityType: 'AVAILABLE' | 'SOLD_OUT';
+  priceGross: number;
+  vatPercent: number;
+  titles: { isoCode: string; title: string }[];
+}
+
+export async function loadMenuItemsForOrder(tx: Db, ids: number[]): Promise<Map<number, MenuItemForOrder>> {
+  const rows = await tx
+    .select({
+      id: menuItem.id,
+      restaurantId: menuItem.restaurantId,
+      isActive: menuItem.isActive,
+      categoryActive: menuCategory.isActive,
+      availabilityType: menuItem.availabilityType,
+      priceGross: menuItem.priceGross,
+      vatPercent: vatKey.valuePercent,
+    })
+    .from(menuItem)
+    .innerJoin(menuCategory, eq(menuCategory.id, menuItem.categoryId))
+    .innerJoin(vatKey, eq(vatKey.id, menuItem.vatKeyId))
+    .where(inArray(menuItem.id, ids));
+  const titles = await tx
+    .select({
+      itemId: menuItemTranslation.itemId,
+      isoCode: menuItemTranslation.isoCode,
+      title: menuItemTranslation.title,
+    })
+    .from(menuItemTranslation)
+    .where(inArray(menuItemTranslation.itemId, ids))
+    .orderBy(asc(menuItemTranslation.id));
+  const items = new Map<number, MenuItemForOrder>(rows.map((row) => [row.id, { ...row, titles: [] }]));
+  for (const title of titles)
+    items.get(title.itemId)?.titles.push({ isoCode: title.isoCode, title: title.title });
+  return items;
+}
+
+export async function countOrdersSince(tx: Db, sessionId: string, seconds: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sessionId, sessionId),
+        gt(orders.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Serialises requests with one (session, key) within the caller's transaction. False: another request
+ * with the same key holds it right now.
+ */
+export async function tryLockIdempotencyKey(tx: Db, sessionId: string, key: string): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtext(${sessionId}), hashtext(${key})) as locked`,
+  );
+  const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
+  return rows[0]?.locked === true;
+}
+
+export async function findByIdempotencyKey(
+  tx: Db,
+  sessionId: string,
+  key: string,
+): Promise<{ id: number; visitId: number; requestHash: string } | null> {
+  const [row] = await tx
+    .select({ id: orders.id, visitId: orders.visitId, requestHash: orders.requestHash })
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export interface NewOrder {
+  visitId: number;
+  sessionId: string;
+  note: string;
+  idempotencyKey: string;
+  requestHash: string;
+  lines: {
+    menuItemId: number;
+    titles: { isoCode: string; title: string }[];
+    unitPrice: number;
+    vatPercent: number;
+    quantity: number;
+    note: string;
+  }[];
+}
+
+export async function insertOrder(tx: Db, order: NewOrder): Promise<number> {
+  const total = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      visitId: order.visitId,
+      sessionId: order.sessionId,
+      note: order.note,
+      total,
+      idempotencyKey: order.idempotencyKey,
+      requestHash: order.requestHash,
+    })
+    .returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned no row');
+  await tx.insert(orderItem).values(order.lines.map((line) => ({ ...line, orderId: row.id })));
+  return row.id;
+}
+
+type OrderFilter = { orderIds: number[] } | { visitIds: number[] };
+
+/** Orders with their items, newest first. */
+export async function loadOrders(db: Db, filter: OrderFilter): Promise<StoredOrder[]> {
+  const ids = 'orderIds' in filter ? filter.orderIds : filter.visitIds;
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: orders.id,
+      visitId: orders.visitId,
+      tableId: tableVisit.tableId,
+      sessionId: orders.sessionId,
+      status: orders.status,
+      note: orders.note,
+      total: orders.total,
+      currency: restaurant.currency,
+      rejectReason: orders.rejectReason,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .innerJoin(tableVisit, eq(tableVisit.id, orders.visitId))
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
+    .where('orderIds' in filter ? inArray(orders.id, ids) : inArray(orders.visitId, ids))
+    .orderBy(desc(orders.id));
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderItem)
+    .where(
+      inArray(
+        orderItem.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItem.id));
+  const byOrder = new Map<number, OrderItem[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push({
+      id: line.id,
+      menuItemId: line.menuItemId,
+      titles: line.titles,
+      unitPrice: line.unitPrice,
+      vatPercent: line.vatPercent,
+      quantity: line.quantity,
+      paidQuantity: line.paidQuantity,
+      note: line.note,
+      lineTotal: line.unitPrice * line.quantity,
+    });
+    byOrder.set(line.orderId, list);
+  }
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items: byOrder.get(row.id) ?? [],
+  }));
+}
+
+export function asSeenBy(order: StoredOrder, readerSessionId: string | null): Order {
+  const { sessionId, ...rest } = order;
+  return { ...rest, isMine: readerSessionId !== null && sessionId === readerSessionId };
+}
+
+/** For the staff: the order, locked, when it belongs to the restaurant. */
+export async function lockOrderOfRestaurant(
+  tx: Db,
+  orderId: number,
+  restaurantId: number,
+): Promise<{ id: number; status: OrderStatus; visitId: number; tableId: number; visitOpen: boolean } | null> {
+  const [row] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      visitId: orders.visitId,
+      tableId: tableVisit.tableId,
+      closedAt: tableVisit.closedAt,
+    })
+    .from(orders)
+    .innerJoin(tableVisit, eq(tableVisit.id, orders.visitId))
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .where(and(eq(orders.id, orderId), eq(diningTable.restaurantId, restaurantId)))
+    .for('update', { of: orders });
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    visitId: row.visitId,
+    tableId: row.tableId,
+    visitOpen: row.closedAt === null,
+  };
+}
+
+export async function setOrderStatus(
+  tx: Db,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  rejectReason: string | null,
+): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({ status: to, rejectReason, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { ERROR_TEXTS } from '@tablo/contract/errors';
+import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contract/order';
+import type { Database } from '../../db/database.ts';
+import { forbidden, HttpError } from '../../lib/http-error.ts';
+import { appendTableEvent } from '../live/event-log.ts';
+import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import {
+  asSeenBy,
+  countOrdersSince,
+  findByIdempotencyKey,
+  insertOrder,
+  loadMenuItemsForOrder,
+  loadOrders,
+  type MenuItemForOrder,
+  type StoredOrder,
+  tryLockIdempotencyKey,
+} from './repository.ts';
+
+export const ORDER_TEXTS = {
+  inProgress: 'This order is still being processed',
+  keyReused: 'This idempotency key was already used for a different order',
+  tooMany: 'Too many orders in the last minute: please wait a moment and try again',
+} as const;
+
+export interface PlaceOrderOptions {
+  /** Orders one session may place per minute (replays of an order do not count). */
+  ordersPerMinute: number;
+}
+
+/** sha256 of the request in a canonical form, to tell a replay from a different order under one key. */
+export function requestHash(body: PlaceOrderRequest): string {
+  const canonical = JSON.stringify([
+    body.sessionId,
+    body.tableId,
+    body.note,
+    body.items.map((line) => [line.menuItemId, line.quantity, line.note]),
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+/**
+ * The first answer to an order, rebuilt from the stored row: what was placed is immutable, and the
+ * answer at placing time had status PLACED and nothing paid. A replay gets exactly these bytes again;
+ * the order's current state is read from My Table or the live events.
+ */
+export function asFirstAnswer(order: StoredOrder): Order {
+  return {
+    ...asSeenBy(order, order.sessionId),
+    status: 'PLACED',
+    rejectReason: null,
+    updatedAt: order.createdAt,
+    items: order.items.map((line) => ({ ...line, paidQuantity: 0 })),
+  };
+}
+
+function titleOf(item: MenuItemForOrder): string {
+  const title = item.titles.find((t) => t.isoCode === 'en') ?? item.titles[0];
+  return title ? `Menu item ${item.id} (${title.title})` : `Menu item ${item.id}`;
+}
+
+/** Every problem with the cart at once; 409 when all are sold-out items (the cart was fine a moment ago). */
+function checkItems(items: Map<number, MenuItemForOrder>, ids: number[], restaurantId: number): void {
+  const problems: string[] = [];
+  let onlySoldOut = true;
+  for (const id of new Set(ids)) {
+    const item = items.get(id);
+    if (!item || item.restaurantId !== restaurantId) {
+      problems.push(`Menu item ${id} is not on this restaurant's menu`);
+      onlySoldOut = false;
+    } else if (!item.isActive || !item.categoryActive) {
+      problems.push(`${titleOf(item)} is no longer on the menu`);
+      onlySoldOut = false;
+    } else if (item.availabilityType !== 'AVAILABLE') {
+      problems.push(`${titleOf(item)} is sold out`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new HttpError(
+      onlySoldOut ? 409 : 422,
+      problems.length === 1 ? (problems[0] as string) : problems.join(', '),
+    );
+  }
+}
+
+/**
+ * POST /api/orders (docs/decisions/008-ordering-idempotency.md). One transaction: the advisory lock on
+ * (session, key) makes concurrent requests with one key wait for nobody — the second is told 409 —
+ * and a later one find the stored order.
+ */
+export async function placeOrder(
+  database: Database,
+  idempotencyKey: string,
+  body: PlaceOrderRequest,
+  options: PlaceOrderOptions,
+): Promise<Order> {
+  const sessionId = await requireIssuedSession(database.db, body.sessionId);
+  const hash = requestHash(body);
+  const placed = await database.db.transaction(async (tx) => {
+    if (!(await tryLockIdempotencyKey(tx, sessionId, idempotencyKey)))
+      throw new HttpError(409, ORDER_TEXTS.inProgress);
+    const visit = await findJoinedOpenVisit(tx, sessionId, body.tableId, true);
+    if (!visit) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+    if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
+    if (!visit.orderingEnabled || !visit.tableEnabled) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+
+    const previous = await findByIdempotencyKey(tx, sessionId, idempotencyKey);
+    if (previous) {
+      if (previous.requestHash !== hash || previous.visitId !== visit.visitId) {
+        throw new HttpError(422, ORDER_TEXTS.keyReused);
+      }
+      const [stored] = await loadOrders(tx, { orderIds: [previous.id] });
+      if (!stored) throw new Error(`order ${previous.id} vanished`);
+      return stored;
+    }
+
+    if ((await countOrdersSince(tx, sessionId, 60)) >= options.ordersPerMinute) {
+      throw new HttpError(429, ORDER_TEXTS.tooMany);
+    }
+    const ids = body.items.map((line) => line.menuItemId);
+    const menu = await loadMenuItemsForOrder(tx, ids);
+    checkItems(menu, ids, visit.restaurantId);
+    const orderId = await insertOrder(tx, {
+      visitId: visit.visitId,
+      sessionId,
+      note: body.note,
+      idempotencyKey,
+      requestHash: hash,
+      lines: body.items.map((line) => {
+        const item = menu.get(line.menuItemId) as MenuItemForOrder;
+        return {
+          menuItemId: item.id,
+          titles: item.titles,
+          unitPrice: item.priceGross,
+          vatPercent: item.vatPercent,
+          quantity: line.quantity,
+          note: line.note,
+        };
+      }),
+    });
+    const [stored] = await loadOrders(tx, { orderIds: [orderId] });
+    if (!stored) throw new Error(`order ${orderId} not readable after insert`);
+    const { sessionId: placedBy, ...order } = stored;
+    await appendTableEvent(database, tx, {
+      tableId: visit.tableId,
+      visitId: visit.visitId,
+      event: { type: 'order.placed', order, placedBy },
+    });
+    return stored;
+  });
+  return asFirstAnswer(placed);
+}
+
+/**
+ * GET /api/tables/:tableId/orders — My Table: the orders of the open visit the session joined, newest
+ * first. A session whose visit has closed reads an empty table (it must scan the code again to join the
+ * next visit); a session that never joined this table is refused.
+ */
+export async function readTableOrders(
+  database: Database,
+  sessionIdHeader: string | undefined,
+  tableId: number,
+): Promise<TableOrdersResponse> {
+  const { db } = database;
+  const sessionId = await requireIssuedSession(db, sessionIdHeader);
+  const visit = await findJoinedOpenVisit(db, sessionId, tableId);
+  if (!visit) {
+    if (await hadClosedVisitAt(db, sessionId, tableId)) return { visitId: null, orders: [] };
+    throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+  }
+  const stored = await loadOrders(db, { visitIds: [visit.visitId] });
+  return { visitId: visit.visitId, orders: stored.map((order) => asSeenBy(order, sessionId)) };
+}
