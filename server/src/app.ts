@@ -1,0 +1,85 @@
+import type { AppConfig } from '@tablo/contract/config';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/database.ts';
+import type { Config } from './env.ts';
+import type { App } from './lib/app-type.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { sessionRoutes } from './modules/sessions/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { setupWebApp } from './modules/web-app/routes.ts';
+import { setupAnswerCache } from './plugins/answer-cache.ts';
+import { setupErrorHandler } from './plugins/error-handler.ts';
+import { setupOpenApi } from './plugins/openapi.ts';
+import { setupRateLimit } from './plugins/rate-limit.ts';
+import { setupSecurityHeaders } from './plugins/security-headers.ts';
+
+/** JSON bodies are small (a rating, an order): anything bigger is refused with 413 (DESIGN §8). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  /** Pino options, or false for silence (tests). Defaults to the config's LOG_LEVEL. */
+  logger?: FastifyServerOptions['logger'];
+  /** Coalescing window of cache invalidations (tests shorten it). */
+  cacheCoalesceMs?: number;
+}
+
+export function appConfigOf(config: Config): AppConfig {
+  return {
+    adminUrl: config.adminUrl,
+    publicUrl: config.publicUrl,
+    poweredByName: config.poweredByName,
+    poweredByUrl: config.poweredByUrl,
+    analyticsId: config.analyticsId,
+  };
+}
+
+/**
+ * Builds the whole application without listening. Everything is registered here, in order, so
+ * "where is X mounted?" has one answer. The caller owns the database (server.ts closes it in onClose).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { database, config } = options;
+  const app: App = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. Cross-cutting plugins.
+  setupErrorHandler(app, { bodyLimit: BODY_LIMIT_BYTES });
+  await setupSecurityHeaders(app, { publicUrl: config.publicUrl });
+  await setupRateLimit(app);
+  await setupOpenApi(app, { publicUrl: config.publicUrl });
+  const cache = await setupAnswerCache(app, {
+    database,
+    ...(options.cacheCoalesceMs !== undefined ? { coalesceMs: options.cacheCoalesceMs } : {}),
+  });
+
+  // 2. API modules under /api.
+  await app.register(systemRoutes, { prefix: '/api', database });
+  await app.register(restaurantRoutes, { prefix: '/api', database, cache });
+  await app.register(menuRoutes, { prefix: '/api', database, cache });
+  await app.register(sessionRoutes, {
+    prefix: '/api',
+    database,
+    perMinute: config.rateLimits.sessionsPerMinute,
+  });
+  await app.register(ratingRoutes, {
+    prefix: '/api',
+    database,
+    perMinute: config.rateLimits.ratingsPerMinute,
+  });
+
+  // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
+  await setupWebApp(app, { webDist: config.webDist, appConfig: appConfigOf(config) });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import { type CachedAnswer, createCachedAnswer } from './cached-answer.ts';
+
+interface Entry {
+  promise: Promise<CachedAnswer | null>;
+}
+
+export interface AnswerCacheOptions {
+  /** After an invalidation, further ones for the same restaurant wait this long (coalescing bursts). */
+  coalesceMs: number;
+}
+
+/**
+ * Serialized, compressed answers per (kind, restaurant short name). Misses share one build (single flight);
+ * `null` (unknown restaurant) is answered but not kept, so guessing names cannot fill memory.
+ * Invalidations for one restaurant are coalesced: the first drops its answers at once, later ones within
+ * `coalesceMs` are folded into one more drop at the end of that window.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly windows = new Map<string, { dirty: boolean; timer: NodeJS.Timeout }>();
+  private builds = 0;
+
+  constructor(private readonly options: AnswerCacheOptions) {}
+
+  /** How many builds ran (for tests and metrics). */
+  get buildCount(): number {
+    return this.builds;
+  }
+
+  get(kind: string, shortName: string, build: () => Promise<unknown | null>): Promise<CachedAnswer | null> {
+    const key = `${kind}\u0000${shortName}`;
+    const existing = this.entries.get(key);
+    if (existing) return existing.promise;
+    this.builds++;
+    const entry: Entry = {
+      promise: build().then((value) => (value === null ? null : createCachedAnswer(value))),
+    };
+    this.entries.set(key, entry);
+    const forget = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    entry.promise.then((answer) => answer ?? forget(), forget);
+    return entry.promise;
+  }
+
+  /** A restaurant's data changed. */
+  invalidate(shortName: string): void {
+    const window = this.windows.get(shortName);
+    if (window) {
+      window.dirty = true;
+      return;
+    }
+    this.drop(shortName);
+    this.openWindow(shortName);
+  }
+
+  /** Notifications may have been missed: forget everything. */
+  clear(): void {
+    this.entries.clear();
+  }
+
+  close(): void {
+    for (const window of this.windows.values()) clearTimeout(window.timer);
+    this.windows.clear();
+    this.entries.clear();
+  }
+
+  private openWindow(shortName: string): void {
+    const timer = setTimeout(() => {
+      const window = this.windows.get(shortName);
+      this.windows.delete(shortName);
+      if (window?.dirty) {
+        this.drop(shortName);
+        this.openWindow(shortName);
+      }
+    }, this.options.coalesceMs);
+    timer.unref();
+    this.windows.set(shortName, { dirty: false, timer });
+  }
+
+  private drop(shortName: string): void {
+    const suffix = `\u0000${shortName}`;
+    for (const key of this.entries.keys()) if (key.endsWith(suffix)) this.entries.delete(key);
+  }
+}

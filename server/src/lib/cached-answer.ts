@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ContentCoding, negotiateEncoding } from './encoding.ts';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One JSON answer, serialized and compressed once (docs/decisions/004-caching.md). */
+export interface CachedAnswer {
+  readonly bodies: Readonly<Record<ContentCoding, Buffer>>;
+  /** Strong ETags, one per representation (each coding is a different byte sequence). */
+  readonly etags: Readonly<Record<ContentCoding, string>>;
+}
+
+export async function createCachedAnswer(value: unknown): Promise<CachedAnswer> {
+  const identity = Buffer.from(JSON.stringify(value), 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
+  return {
+    bodies: { identity, br, gzip: gz },
+    etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
+  };
+}
+
+function matchesIfNoneMatch(header: string | undefined, answer: CachedAnswer): boolean {
+  if (!header) return false;
+  const known = new Set(Object.values(answer.etags));
+  return header.split(',').some((raw) => {
+    const tag = raw.trim().replace(/^W\//, '');
+    return tag === '*' || known.has(tag);
+  });
+}
+
+/** Sends the stored bytes for the client's coding, or 304 when its ETag still matches. */
+export function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): FastifyReply {
+  const coding = negotiateEncoding(request.headers['accept-encoding']);
+  reply
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept-Encoding')
+    .header('etag', answer.etags[coding]);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], answer)) {
+    return reply.code(304).send();
+  }
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  return reply.type('application/json; charset=utf-8').send(answer.bodies[coding]);
+}

@@ -1,0 +1,18 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../env.ts';
+import { pathOf } from './request-path.ts';
+
+/**
+ * Pino options. Requests are logged as method + path only: query strings (the websocket's session_id) and
+ * headers (x-session-id) never reach the logs.
+ */
+export function loggerOptions(level: Config['logLevel']): NonNullable<FastifyServerOptions['logger']> {
+  return {
+    level,
+    serializers: {
+      req(request: { method: string; url: string }) {
+        return { method: request.method, path: pathOf(request.url) };
+      },
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ERROR_TEXTS, ErrorBodySchema } from '@tablo/contract/errors';
+import { MenuSchema } from '@tablo/contract/menu';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notifyMenuChanged } from '../../db/channels.ts';
+import { menuItem } from '../../db/schema.ts';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
+import { createTestApp, type TestContext } from '../../testing/test-app.ts';
+import { testDatabaseKinds } from '../../testing/test-database.ts';
+
+describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (kind) => {
+  let ctx: TestContext;
+  let bistro: InsertedRestaurant;
+  beforeEach(async () => {
+    ctx = await createTestApp(kind);
+    bistro = await insertRestaurant(ctx.database.db, BISTRO);
+  });
+  afterEach(() => ctx.close());
+
+  const getMenu = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/menu/current/bistro', headers });
+
+  it('answers active categories and active items in order, with every field', async () => {
+    const response = await getMenu();
+    expect(response.statusCode).toBe(200);
+    const menu = MenuSchema.parse(response.json());
+    expect(menu.map((c) => c.id)).toEqual([bistro.categories.soups, bistro.categories.drinks]);
+    const [soups, drinks] = menu;
+    expect(soups).toMatchObject({ restaurantShortName: 'bistro', isActive: true, order: 10 });
+    expect(soups?.translations.map((t) => [t.isoCode, t.title])).toEqual([
+      ['hu', 'Levesek'],
+      ['en', 'Soups'],
+      ['de', 'Suppen'],
+    ]);
+    expect(soups?.menuItems.map((i) => i.id)).toEqual([bistro.items.goulash, bistro.items.fishsoup]);
+    expect(soups?.menuItems[0]).toMatchObject({
+      priceGross: 2490,
+      isActive: true,
+      imageUrl: '/images/goulash.webp',
+      availabilityType: 'AVAILABLE',
+      vatKey: { code: 'C', valuePercent: 5 },
+      order: 10,
+      // spec §3: allergens always in display order, whatever order they were stored in.
+      allergens: [{ type: 'GLUTEN' }, { type: 'CELERY' }, { type: 'VEGAN' }],
+      likeCount: 10,
+      dislikeCount: 2,
+    });
+    expect(soups?.menuItems[0]?.translations[0]).toMatchObject({
+      title: 'Gulyásleves',
+      description: 'Gulyásleves description',
+      isoCode: 'hu',
+    });
+    expect(soups?.menuItems[1]).toMatchObject({ availabilityType: 'SOLD_OUT', imageUrl: null });
+    expect(drinks?.menuItems[0]).toMatchObject({ vatKey: { code: 'A', valuePercent: 27 }, likeCount: 0 });
+  });
+
+  it('answers 404 for an unknown restaurant and for a disabled one', async () => {
+    await insertRestaurant(ctx.database.db, { shortName: 'closed', isEnabled: false });
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/api/menu/current/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(unknown.json()).message).toBe(ERROR_TEXTS.restaurantNotFound);
+    const closed = await ctx.app.inject({ method: 'GET', url: '/api/menu/current/closed' });
+    expect(closed.statusCode).toBe(404);
+    expect(ErrorBodySchema.parse(closed.json()).message).toBe(ERROR_TEXTS.restaurantNotAvailable);
+  });
+
+  it('answers an empty list for a restaurant without a menu', async () => {
+    await insertRestaurant(ctx.database.db, { shortName: 'empty' });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/menu/current/empty' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('negotiates brotli and gzip; every coding carries the same JSON', async () => {
+    const plain = await getMenu();
+    const br = await getMenu({ 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await getMenu({ 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    for (const response of [plain, br, gz]) {
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(3);
+  });
+
+  it('answers 304 without a body when the ETag matches, 200 when it does not', async () => {
+    const first = await getMenu({ 'accept-encoding': 'br' });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await getMenu({ 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    const stale = await getMenu({ 'accept-encoding': 'br', 'if-none-match': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('is rebuilt after a change is announced with notifyMenuChanged', async () => {
+    const before = MenuSchema.parse((await getMenu()).json());
+    expect(before[0]?.menuItems[0]?.priceGross).toBe(2490);
+    await ctx.database.db
+      .update(menuItem)
+      .set({ priceGross: 2590 })
+      .where(eq(menuItem.id, bistro.items.goulash ?? 0));
+    // Not announced yet: the cached answer stays.
+    expect(MenuSchema.parse((await getMenu()).json())[0]?.menuItems[0]?.priceGross).toBe(2490);
+    await notifyMenuChanged(ctx.database, 'bistro');
+    await expect
+      .poll(async () => MenuSchema.parse((await getMenu()).json())[0]?.menuItems[0]?.priceGross)
+      .toBe(2590);
+  });
+});

@@ -1,0 +1,24 @@
+import { ERROR_TEXTS } from '@tablo/contract/errors';
+import { MenuSchema } from '@tablo/contract/menu';
+import type { Db } from '../../db/database.ts';
+import type { AnswerCache } from '../../lib/answer-cache.ts';
+import type { CachedAnswer } from '../../lib/cached-answer.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { findRestaurantRef } from '../restaurants/repository.ts';
+import { loadMenu } from './repository.ts';
+
+/**
+ * The cached, compressed menu answer. Unknown restaurant → 404 "Restaurant not found"; a disabled one →
+ * 404 "The restaurant is not available" (the web app shows its not-found screen for both, spec §8).
+ */
+export async function getMenuAnswer(db: Db, cache: AnswerCache, shortName: string): Promise<CachedAnswer> {
+  const answer = await cache.get('menu', shortName, async () => {
+    const restaurant = await findRestaurantRef(db, shortName);
+    if (!restaurant?.isEnabled) return null;
+    // Checked once per build, so a row that breaks the contract fails loudly instead of reaching clients.
+    return MenuSchema.parse(await loadMenu(db, restaurant.id, restaurant.shortName));
+  });
+  if (answer) return answer;
+  const restaurant = await findRestaurantRef(db, shortName);
+  throw notFound(restaurant ? ERROR_TEXTS.restaurantNotAvailable : ERROR_TEXTS.restaurantNotFound);
+}

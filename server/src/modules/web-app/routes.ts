@@ -1,0 +1,49 @@
+import { basename } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from '@tablo/contract/config';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../lib/app-type.ts';
+import { isApiPath, pathOf } from '../../lib/request-path.ts';
+import { sendError } from '../../plugins/error-handler.ts';
+import { renderIndexHtml } from './index-html.ts';
+
+const NOT_BUILT =
+  'The Tablo web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.';
+
+/**
+ * The built web app: hashed files under /assets are immutable, other files revalidate after a short while,
+ * and every other GET path answers index.html (with the runtime config) so the browser router takes over.
+ * /api/* never falls back: an unknown API path is a JSON 404.
+ */
+export async function setupWebApp(
+  app: App,
+  options: { webDist: string; appConfig: AppConfig },
+): Promise<void> {
+  const indexHtml = renderIndexHtml(options.webDist, options.appConfig);
+
+  if (indexHtml !== null) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      // index.html is only ever served with its config filled in, by the fallback below.
+      allowedPath: (path) => basename(path) !== 'index.html',
+      setHeaders(reply, path) {
+        const immutable = path.includes('/assets/');
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
+    if (!isPage) return sendError(reply, 404, `Route ${request.method} ${pathOf(request.url)} not found`);
+    if (indexHtml === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+}
