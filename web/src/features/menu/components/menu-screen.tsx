@@ -14,7 +14,6 @@ export function MenuScreen() {
 
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>
-      <h1 className="visually-hidden">{`${restaurant.name} – ${t('menu')}`}</h1>
       {menu.isPending && <MenuSkeleton />}
       {menu.isError && (
         <MenuMessage title={t('load_failed')} hint={menu.error.message}>

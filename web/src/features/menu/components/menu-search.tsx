@@ -18,7 +18,8 @@ export function MenuSearch({ value, onChange, autoFocus = false }: MenuSearchPro
   const input = useRef<HTMLInputElement>(null);
   const label = t('search_menu_placeholder');
   return (
-    <search className={styles.search}>
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too recent for older phones (Safari 17+) and test DOMs
+    <div className={styles.search} role="search">
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -50,6 +51,6 @@ export function MenuSearch({ value, onChange, autoFocus = false }: MenuSearchPro
           <X aria-hidden="true" />
         </button>
       )}
-    </search>
+    </div>
   );
 }

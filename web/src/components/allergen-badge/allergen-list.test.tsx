@@ -1,0 +1,42 @@
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createTestI18n } from '../../testing/i18n.ts';
+import { AllergenList } from './allergen-list.tsx';
+
+function renderList(language: 'hu' | 'en', withNames = false) {
+  return render(
+    <I18nextProvider i18n={createTestI18n(language)}>
+      <AllergenList
+        allergens={[{ type: 'VEGAN' }, { type: 'MILK' }, { type: 'GLUTEN' }, { type: 'SULPHUR_DIOXIDE' }]}
+        withNames={withNames}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe('AllergenList', () => {
+  it('shows the badges in the specification’s display order, each named in the current language', () => {
+    renderList('hu');
+    const list = screen.getByRole('list', { name: 'Allergének' });
+    const names = within(list)
+      .getAllByRole('img')
+      .map((badge) => badge.getAttribute('aria-label'));
+    expect(names).toEqual(['Glutén', 'Tej', 'Kén-dioxid és szulfitok', 'Vegán']);
+  });
+
+  it('names each allergen beside its badge in the legend', () => {
+    renderList('en', true);
+    expect(screen.getByText('Sulphur dioxide and sulphites', { selector: 'span' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Vegan' }).getAttribute('data-allergen')).toBe('VEGAN');
+  });
+
+  it('renders nothing without allergens', () => {
+    const { container } = render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <AllergenList allergens={[]} />
+      </I18nextProvider>,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+});

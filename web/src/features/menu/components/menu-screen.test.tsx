@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildMenuFixture } from '../testing/menu-fixture.ts';
+import { menuHandlers } from '../testing/menu-handlers.ts';
+import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  server.use(restaurantHandler(buildRestaurant()), ...menuHandlers({ menu: buildMenuFixture() }));
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function card(title: string): HTMLElement {
+  return screen.getByRole('article', { name: title });
+}
+
+describe('MenuScreen', () => {
+  it('shows the categories and dishes in the current language, with prices in forints', async () => {
+    renderMenuRoute({ language: 'hu' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Levesek' })).toBeTruthy();
+    expect(within(card('Gulyásleves')).getByText('Marhahúsból, csipetkével')).toBeTruthy();
+    expect(within(card('Gulyásleves')).getByText(/^2\s490\sFt$/)).toBeTruthy();
+    expect(within(card('Rántott csirkemell')).getByText('Elfogyott')).toBeTruthy();
+    expect(screen.getAllByRole('article', { name: 'Névtelen' })).toHaveLength(1);
+  });
+
+  it('shows the counts read-only when there is no ordering session', async () => {
+    server.use(restaurantHandler(buildRestaurant({ isOrderingEnabled: false })));
+    renderMenuRoute({ language: 'en', session: false });
+    const soup = await screen.findByRole('article', { name: 'Goulash soup' });
+    expect(within(soup).getByText('12 likes')).toBeTruthy();
+    expect(within(soup).queryByRole('button', { name: /I like it/ })).toBeNull();
+  });
+
+  it('falls back to English, then to the first translation, then to the placeholder', async () => {
+    renderMenuRoute({ language: 'de' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Soups' })).toBeTruthy();
+    expect(card('Újházi-Hühnersuppe')).toBeTruthy();
+    expect(card('Goulash soup').querySelector('[lang]')?.getAttribute('lang')).toBe('en');
+    expect(screen.getAllByRole('article', { name: 'Untitled' })).toHaveLength(1);
+  });
+
+  it('shows each dish’s allergens in display order', async () => {
+    renderMenuRoute({ language: 'en' });
+    const allergens = within(await screen.findByRole('article', { name: 'Goulash soup' })).getByRole('list', {
+      name: 'Allergens',
+    });
+    const names = within(allergens)
+      .getAllByRole('img')
+      .map((badge) => badge.getAttribute('aria-label'));
+    expect(names).toEqual(['Gluten', 'Eggs', 'Celery']);
+  });
+
+  it('searches without accents and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'hu' });
+    const search = await screen.findByRole('searchbox', { name: 'Keresés az étlapon' });
+
+    await user.type(search, 'gulyas');
+    expect(card('Gulyásleves')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Töltött káposzta' })).toBeNull();
+
+    await user.clear(search);
+    await user.type(search, 'toltott');
+    expect(card('Töltött káposzta')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Gulyásleves' })).toBeNull();
+
+    await user.clear(search);
+    await user.type(search, 'pizza');
+    expect(screen.getByText('Nincs találat')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+});

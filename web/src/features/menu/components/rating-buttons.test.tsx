@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildMenuFixture } from '../testing/menu-fixture.ts';
+import { menuHandlers } from '../testing/menu-handlers.ts';
+import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  server.use(restaurantHandler(buildRestaurant()));
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+async function soupCard() {
+  return screen.findByRole('article', { name: 'Goulash soup' });
+}
+
+describe('rating a dish', () => {
+  it('likes, changes its mind and takes the rating back', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'en' });
+    const soup = await soupCard();
+    const like = within(soup).getByRole('button', { name: 'I like it, 12 likes' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(like);
+    expect(
+      within(soup).getByRole('button', { name: 'I like it, 13 likes' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+
+    await user.click(within(soup).getByRole('button', { name: "I don't like it, 1 dislike" }));
+    await waitFor(() =>
+      expect(
+        within(soup)
+          .getByRole('button', { name: "I don't like it, 2 dislikes" })
+          .getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+    expect(
+      within(soup).getByRole('button', { name: 'I like it, 12 likes' }).getAttribute('aria-pressed'),
+    ).toBe('false');
+
+    await user.click(within(soup).getByRole('button', { name: "I don't like it, 2 dislikes" }));
+    await waitFor(() =>
+      expect(
+        within(soup).getByRole('button', { name: "I don't like it, 1 dislike" }).getAttribute('aria-pressed'),
+      ).toBe('false'),
+    );
+  });
+
+  it('shows the diner’s earlier rating', async () => {
+    server.use(
+      ...menuHandlers({ menu: buildMenuFixture(), myRatings: [{ menuItemId: 11, rating: 'DISLIKE' }] }),
+    );
+    renderMenuRoute({ language: 'en' });
+    const soup = await soupCard();
+    await waitFor(() =>
+      expect(
+        within(soup).getByRole('button', { name: "I don't like it, 1 dislike" }).getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+  });
+
+  it('rolls back and shows an error toast when the rating cannot be saved', async () => {
+    server.use(
+      ...menuHandlers({
+        menu: buildMenuFixture(),
+        failRatings: { status: 429, message: 'Too many requests' },
+      }),
+    );
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'en' });
+    const soup = await soupCard();
+    await user.click(within(soup).getByRole('button', { name: 'I like it, 12 likes' }));
+
+    expect(await screen.findByText('Your rating could not be saved.')).toBeTruthy();
+    expect(screen.getByText('Too many requests')).toBeTruthy();
+    const like = within(soup).getByRole('button', { name: 'I like it, 12 likes' });
+    expect(like.getAttribute('aria-pressed')).toBe('false');
+  });
+});
