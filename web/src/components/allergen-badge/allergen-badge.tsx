@@ -6,55 +6,54 @@ import { ALLERGEN_GLYPHS, VeganLeaf } from './allergen-glyph.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
 
 // spec §9: the allergen icon's default size is 200 × 200; badges draw on that grid and scale down.
-const VIEW_BOX = 200;
+const VIEW_BOX = '0 0 200 200';
 
 type AllergenBadgeProps = {
   type: AllergenType;
   /** Rendered size in px. */
   size?: number;
+  /** Beside a visible name (a checkbox label) the badge is decoration, hidden from assistive technology. */
+  decorative?: boolean;
 };
 
-/** spec §3: a round badge with an outer and an inner colour; VEGAN is a green leaf. */
-export function AllergenBadge({ type, size = 24 }: AllergenBadgeProps) {
+/**
+ * spec §3: a round badge with an outer and an inner colour; VEGAN is a green leaf. Named in the current
+ * language for assistive technology, and by a tooltip (the SVG title) for pointer users.
+ */
+export function AllergenBadge({ type, size = 24, decorative = false }: AllergenBadgeProps) {
   const { t } = useTranslation('menu');
   const name = t(`allergen.${type}`);
   const { outer, inner } = ALLERGEN_COLOURS[type];
   const style = { color: outer, '--leaf-vein': inner } as CSSProperties;
 
-  if (type === 'VEGAN') {
-    return (
-      <svg
-        className={styles.badge}
-        viewBox={`0 0 ${VIEW_BOX} ${VIEW_BOX}`}
-        width={size}
-        height={size}
-        role="img"
-        aria-label={name}
-        style={style}
-        data-allergen={type}
-      >
-        <title>{name}</title>
-        <VeganLeaf x={8} y={8} width={184} height={184} fill="currentColor" aria-hidden="true" />
-      </svg>
-    );
-  }
-
-  const Glyph = ALLERGEN_GLYPHS[type];
   return (
     <svg
       className={styles.badge}
-      viewBox={`0 0 ${VIEW_BOX} ${VIEW_BOX}`}
+      viewBox={VIEW_BOX}
       width={size}
       height={size}
-      role="img"
-      aria-label={name}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : name}
+      aria-hidden={decorative || undefined}
       style={style}
       data-allergen={type}
     >
-      <title>{name}</title>
+      {decorative ? null : <title>{name}</title>}
+      <BadgeArtwork type={type} outer={outer} inner={inner} />
+    </svg>
+  );
+}
+
+function BadgeArtwork({ type, outer, inner }: { type: AllergenType; outer: string; inner: string }) {
+  if (type === 'VEGAN') {
+    return <VeganLeaf x={8} y={8} width={184} height={184} fill="currentColor" />;
+  }
+  const Glyph = ALLERGEN_GLYPHS[type];
+  return (
+    <>
       <circle cx={100} cy={100} r={100} fill={outer} />
       <circle cx={100} cy={100} r={82} fill={inner} />
       <Glyph x={46} y={46} width={108} height={108} aria-hidden="true" />
-    </svg>
+    </>
   );
 }

@@ -53,7 +53,7 @@ export function DietaryFilterDialog({ preferences, onChange, onClose }: DietaryF
             checked={preferences.veganOnly}
             onChange={(event) => onChange({ ...preferences, veganOnly: event.target.checked })}
           />
-          <AllergenBadge type="VEGAN" size={24} />
+          <AllergenBadge type="VEGAN" size={24} decorative />
           <span>{t('vegan_only')}</span>
         </label>
         <fieldset className={styles.fieldset}>
@@ -66,7 +66,7 @@ export function DietaryFilterDialog({ preferences, onChange, onClose }: DietaryF
                   checked={avoided.has(type)}
                   onChange={(event) => toggleAllergen(type, event.target.checked)}
                 />
-                <AllergenBadge type={type} size={24} />
+                <AllergenBadge type={type} size={24} decorative />
                 <span>{t(`allergen.${type}`)}</span>
               </label>
             ))}

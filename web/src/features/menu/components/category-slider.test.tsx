@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildMenuFixture } from '../testing/menu-fixture.ts';
+import { menuHandlers } from '../testing/menu-handlers.ts';
+import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  localStorage.clear();
+  server.use(restaurantHandler(buildRestaurant()));
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('category slider', () => {
+  it('lists the categories in the header and marks the one clicked', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'hu' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    const tabs = within(nav).getAllByRole('button', {
+      name: /^(Levesek|Főételek|Saláták|Desszertek|Italok)$/,
+    });
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Levesek',
+      'Főételek',
+      'Saláták',
+      'Desszertek',
+      'Italok',
+    ]);
+
+    await user.click(within(nav).getByRole('button', { name: 'Desszertek' }));
+    expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('searches the drawer by category and dish titles, without accents', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'hu' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    await user.click(within(nav).getByRole('button', { name: 'Összes kategória' }));
+
+    const drawer = screen.getByRole('dialog', { name: 'Elérhető kategóriák' });
+    const search = within(drawer).getByRole('searchbox', { name: 'Keresés az étlapon' });
+    expect(within(drawer).getAllByRole('listitem')).toHaveLength(5);
+
+    await user.type(search, 'limonade');
+    expect(
+      within(drawer)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Italok2']);
+
+    await user.clear(search);
+    await user.type(search, 'FOETEL');
+    expect(within(drawer).getByRole('button', { name: /Főételek/ })).toBeTruthy();
+
+    await user.clear(search);
+    await user.type(search, 'sushi');
+    expect(within(drawer).getByText('Nincs találat')).toBeTruthy();
+
+    await user.clear(search);
+    await user.click(within(drawer).getByRole('button', { name: /Italok/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('has no drawer with four categories or fewer', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture().slice(0, 4) }));
+    renderMenuRoute({ language: 'hu' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    expect(within(nav).queryByRole('button', { name: 'Összes kategória' })).toBeNull();
+  });
+});
