@@ -67,5 +67,14 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 
-/** Websocket close codes (4000–4999 are the application's). */
-export const WS_CLOSE = { forbidden: 4403, badRequest: 4400, tableClosed: 4410 } as const;
+/**
+ * Websocket close codes (4000–4999 are the application's). After 4400, 4403 and 4410 the client does not
+ * reconnect as it was (fix the parameters / join the table again / the visit is over); after 4429 it waits
+ * longer; after anything else (1001 server restart, 1006, 1011) it reconnects with backoff and `since`.
+ */
+export const WS_CLOSE = {
+  forbidden: 4403,
+  badRequest: 4400,
+  tableClosed: 4410,
+  tooManyConnections: 4429,
+} as const;

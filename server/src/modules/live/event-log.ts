@@ -1,6 +1,6 @@
 import type { TableEvent } from '@tablo/contract/events';
 import type { Order } from '@tablo/contract/order';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { tableEvent } from '../../db/schema.ts';
 
@@ -24,15 +24,25 @@ export interface LoggedEvent {
   event: StoredEvent;
 }
 
+// Any fixed number: the first key of the per-table advisory lock taken by appendTableEvent.
+const TABLE_EVENT_LOCK_SPACE = 7_321_006;
+
 /**
  * Appends an event inside the caller's transaction and NOTIFYs on commit, so an event is visible to
  * readers exactly when the change it describes is.
+ *
+ * Takes a per-table transaction lock first: ids are drawn from one sequence, so without it two
+ * transactions could commit a table's events out of id order, and a reader that had already seen the
+ * higher id would skip the lower one for good. With it, the events of one table become visible in id
+ * order, which is what makes "everything after cursor N" a gap-free question (docs/decisions/010).
+ * Call it as the last statement of the transaction: the lock is held until commit.
  */
 export async function appendTableEvent(
   database: Database,
   tx: Db,
   entry: { tableId: number; visitId: number; event: StoredEvent },
 ): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId})`);
   const [row] = await tx
     .insert(tableEvent)
     .values({ tableId: entry.tableId, visitId: entry.visitId, type: entry.event.type, payload: entry.event })
@@ -92,4 +102,13 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string): Table
     case 'table.closed':
       return { type: event.type, ...common };
   }
+}
+
+/** The table's latest cursor (0 when its log is empty). */
+export async function latestTableCursor(db: Db, tableId: number): Promise<number> {
+  const [row] = await db
+    .select({ cursor: max(tableEvent.id) })
+    .from(tableEvent)
+    .where(eq(tableEvent.tableId, tableId));
+  return Number(row?.cursor ?? 0);
 }
