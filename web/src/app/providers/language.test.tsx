@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../testing/render-app.tsx';
+import { handlers, server } from '../../testing/server.ts';
+import { replaceLanguageSegment } from './language.tsx';
+
+describe('language layout (spec §2, §5)', () => {
+  it('applies a supported lang in any case and sets <html lang> to its BCP 47 tag', async () => {
+    const { i18n } = renderApp('/CZ');
+    await screen.findByRole('heading', { level: 1 });
+    expect(i18n.language).toBe('cz');
+    expect(document.documentElement.lang).toBe('cs');
+  });
+
+  it('applies Hungarian for an unsupported lang and leaves the URL as it is', async () => {
+    const { i18n, router } = renderApp('/xx');
+    await screen.findByRole('link', { name: 'Regisztráció' });
+    expect(i18n.language).toBe('hu');
+    expect(document.documentElement.lang).toBe('hu');
+    expect(router.state.location.pathname).toBe('/xx');
+  });
+
+  it('applies Hungarian when the lang segment is missing', async () => {
+    server.use(handlers.sessionUuid());
+    const { i18n } = renderApp('/table/demo/1');
+    await screen.findByRole('heading', { name: /Asztalom/ });
+    expect(i18n.language).toBe('hu');
+  });
+
+  it('rewrites the lang segment when a language is picked, without a reload', async () => {
+    const { router } = renderApp('/en?from=qr');
+    fireEvent.click(await screen.findByRole('button', { name: 'Language: English' }));
+    fireEvent.click(screen.getByRole('option', { name: 'Deutsch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/de'));
+    expect(router.state.location.search).toBe('?from=qr');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+  });
+
+  it('works the picker with the keyboard', async () => {
+    const { router } = renderApp('/en');
+    const button = await screen.findByRole('button', { name: 'Language: English' });
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const list = screen.getByRole('listbox');
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sk'));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Language|Nyelv|language/ }));
+  });
+});
+
+describe('replaceLanguageSegment', () => {
+  it('replaces the last segment when it is the current lang', () => {
+    expect(replaceLanguageSegment('/menu/demo/HU', 'HU', 'en')).toBe('/menu/demo/en');
+    expect(replaceLanguageSegment('/order/demo/3/xx/', 'xx', 'de')).toBe('/order/demo/3/de');
+    expect(replaceLanguageSegment('/en', 'en', 'hu')).toBe('/hu');
+  });
+
+  it('appends the lang when the route has none', () => {
+    expect(replaceLanguageSegment('/table/demo/3', undefined, 'fr')).toBe('/table/demo/3/fr');
+  });
+});

@@ -1,0 +1,144 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  HeaderSlotProvider,
+  useHeaderSlider,
+  useHeaderSliderNode,
+} from '../../app/providers/header-slot.tsx';
+import { LanguageProvider } from '../../app/providers/language.tsx';
+import { RestaurantProvider } from '../../app/providers/restaurant.tsx';
+import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
+import { demoRestaurant } from '../../testing/fixtures.ts';
+import { renderRoute } from '../../testing/render-app.tsx';
+import { Header, type HeaderMode } from './header.tsx';
+
+function setWindow(property: 'innerWidth' | 'scrollY', value: number) {
+  Object.defineProperty(window, property, { configurable: true, value });
+}
+
+function renderHeader(path: string, mode: HeaderMode = 'TITLE') {
+  return renderRoute(
+    '/:area/:shortName/:lang',
+    path,
+    <LanguageProvider>
+      <RestaurantProvider>
+        <Header mode={mode} slider={<div>Category slider</div>} />
+      </RestaurantProvider>
+    </LanguageProvider>,
+  );
+}
+
+afterEach(() => {
+  setWindow('innerWidth', 1024);
+  setWindow('scrollY', 0);
+});
+
+describe('Header (spec §2, §9)', () => {
+  it('shows the desktop hero with name, English description and language menu at 850 px and wider', async () => {
+    setWindow('innerWidth', 850);
+    const { container } = renderHeader('/menu/demo/en');
+    expect(await screen.findByRole('heading', { level: 1, name: demoRestaurant.name })).toBeTruthy();
+    expect(container.querySelector('[data-header-variant]')?.getAttribute('data-header-variant')).toBe(
+      'desktop',
+    );
+    expect(screen.getByText(demoRestaurant.descriptionEn)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Language: English' })).toBeTruthy();
+  });
+
+  it('shows the Hungarian description in Hungarian', async () => {
+    renderHeader('/menu/demo/hu');
+    expect(await screen.findByText(demoRestaurant.descriptionHu)).toBeTruthy();
+  });
+
+  it('hides the description once scrolled 150 px', async () => {
+    renderHeader('/menu/demo/en');
+    await screen.findByText(demoRestaurant.descriptionEn);
+    act(() => {
+      setWindow('scrollY', 149);
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.queryByText(demoRestaurant.descriptionEn)).not.toBeNull();
+    act(() => {
+      setWindow('scrollY', 150);
+      window.dispatchEvent(new Event('scroll'));
+    });
+    expect(screen.queryByText(demoRestaurant.descriptionEn)).toBeNull();
+  });
+
+  it('falls back to the default main image when the restaurant image fails', async () => {
+    const { container } = renderHeader('/menu/demo/en');
+    await screen.findByRole('heading', { level: 1 });
+    const image = container.querySelector('img');
+    expect(image?.getAttribute('src')).toBe(demoRestaurant.image);
+    if (image) fireEvent.error(image);
+    await waitFor(() => expect(container.querySelector('img')?.getAttribute('src')).toBe(DEFAULT_MAIN_IMAGE));
+  });
+
+  it('shows the compact mobile bar under 850 px, with the "Powered by" link and no description', async () => {
+    setWindow('innerWidth', 849);
+    const { container } = renderHeader('/menu/demo/en');
+    expect(await screen.findByRole('heading', { level: 1, name: demoRestaurant.name })).toBeTruthy();
+    expect(container.querySelector('[data-header-variant]')?.getAttribute('data-header-variant')).toBe(
+      'mobile',
+    );
+    expect(screen.getByRole('link', { name: 'Tablo' }).closest('p')?.textContent).toBe('Powered by Tablo');
+    expect(screen.queryByText(demoRestaurant.descriptionEn)).toBeNull();
+    // On the menu itself there is nothing to go back to.
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('switches between mobile and desktop when the window is resized', async () => {
+    const { container } = renderHeader('/menu/demo/en');
+    await screen.findByRole('heading', { level: 1 });
+    act(() => {
+      setWindow('innerWidth', 390);
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(container.querySelector('[data-header-variant="mobile"]')).not.toBeNull();
+  });
+
+  it('goes back to the menu route from a first page (location key "default")', async () => {
+    setWindow('innerWidth', 390);
+    const { router } = renderHeader('/table/demo/en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/menu/demo/en'));
+  });
+
+  it('shows the title only in TITLE mode and the slider in SLIDER mode', async () => {
+    const title = renderHeader('/menu/demo/en', 'TITLE');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText('Category slider')).toBeNull();
+    title.unmount();
+    renderHeader('/menu/demo/en', 'SLIDER');
+    expect(await screen.findByText('Category slider')).toBeTruthy();
+  });
+});
+
+function SliderScreen() {
+  useHeaderSlider(<div>Registered slider</div>);
+  return null;
+}
+
+function SlotHeader() {
+  const slider = useHeaderSliderNode();
+  return <Header mode={slider ? 'SLIDER' : 'TITLE'} slider={slider} />;
+}
+
+describe('header slot', () => {
+  it('puts the slider a screen registers into the header', async () => {
+    const { container } = renderRoute(
+      '/:area/:shortName/:lang',
+      '/menu/demo/en',
+      <LanguageProvider>
+        <RestaurantProvider>
+          <HeaderSlotProvider>
+            <SlotHeader />
+            <SliderScreen />
+          </HeaderSlotProvider>
+        </RestaurantProvider>
+      </LanguageProvider>,
+    );
+    expect(await screen.findByText('Registered slider')).toBeTruthy();
+    expect(container.querySelector('[data-header-mode]')?.getAttribute('data-header-mode')).toBe('SLIDER');
+  });
+});
