@@ -5,12 +5,14 @@ import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
 import { setupAnswerCache } from './plugins/answer-cache.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
@@ -78,7 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     perMinute: config.rateLimits.ratingsPerMinute,
   });
-  await app.register(liveRoutes, { prefix: '/api', database });
+  await app.register(tableSessionRoutes, { prefix: '/api', database });
+  await app.register(orderRoutes, { prefix: '/api', database });
+  await app.register(staffRoutes, { prefix: '/api', database });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
   await setupWebApp(app, { webDist: config.webDist, appConfig: appConfigOf(config) });

@@ -4,9 +4,6 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { diningTable, restaurant } from '../db/schema.ts';
 import type { App } from '../lib/app-type.ts';
-import { orderRoutes } from '../modules/orders/routes.ts';
-import { staffRoutes } from '../modules/staff/routes.ts';
-import { tableSessionRoutes } from '../modules/table-sessions/routes.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from './fixtures.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
@@ -24,12 +21,6 @@ export interface OrderingContext {
 export async function createOrderingApp(kind: TestDatabaseKind): Promise<OrderingContext> {
   const database = await createTestDatabase(kind);
   const app = await buildApp({ database, config: testConfig(), logger: false, cacheCoalesceMs: 20 });
-  // Until app.ts registers the ordering modules itself.
-  if (!app.hasRoute({ method: 'POST', url: '/api/orders' })) {
-    await app.register(tableSessionRoutes, { prefix: '/api', database });
-    await app.register(orderRoutes, { prefix: '/api', database });
-    await app.register(staffRoutes, { prefix: '/api', database });
-  }
   await app.ready();
   const bistro = await insertRestaurant(database.db, BISTRO);
   const other = await insertRestaurant(database.db, {

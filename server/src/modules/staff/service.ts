@@ -1,0 +1,145 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { canStaffMove, type Order, type OrderStatus } from '@tablo/contract/order';
+import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
+import type { Database } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
+import { appendTableEvent } from '../live/event-log.ts';
+import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
+import { dummyPasswordHash, verifyPassword } from './password.ts';
+import {
+  closeOpenVisit,
+  deleteStaffSession,
+  findStaffByEmail,
+  findStaffSession,
+  insertStaffSession,
+  openVisitsOf,
+  type StaffIdentity,
+} from './repository.ts';
+
+export const STAFF_SESSION_TTL_SECONDS = 12 * 60 * 60;
+
+export const STAFF_TEXTS = {
+  badCredentials: 'Wrong e-mail address or password',
+  notLoggedIn: 'Please log in',
+  csrf: 'Missing or invalid CSRF token: reload the page and try again',
+  orderNotFound: 'Order not found',
+  tableNotFound: 'Table not found',
+  noOpenVisit: 'This table has no open visit',
+  visitClosed: 'The table of this order has been closed',
+} as const;
+
+export interface StaffContext extends StaffIdentity {
+  csrfToken: string;
+  tokenHash: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function toMe(staff: StaffIdentity & { csrfToken: string }): StaffMe {
+  return {
+    email: staff.email,
+    role: staff.role,
+    restaurantShortName: staff.restaurantShortName,
+    csrfToken: staff.csrfToken,
+  };
+}
+
+/** The same answer, after the same work, for an unknown e-mail and a wrong password. */
+export async function login(
+  database: Database,
+  email: string,
+  password: string,
+): Promise<{ token: string; me: StaffMe }> {
+  const staff = await findStaffByEmail(database.db, email);
+  const valid = await verifyPassword(password, staff?.passwordHash ?? (await dummyPasswordHash()));
+  if (!staff || !valid) throw new HttpError(401, STAFF_TEXTS.badCredentials);
+  const token = randomBytes(32).toString('base64url');
+  const csrfToken = randomBytes(32).toString('base64url');
+  await insertStaffSession(database.db, {
+    tokenHash: hashToken(token),
+    staffUserId: staff.staffUserId,
+    csrfToken,
+    ttlSeconds: STAFF_SESSION_TTL_SECONDS,
+  });
+  return { token, me: toMe({ ...staff, csrfToken }) };
+}
+
+export async function authenticate(
+  database: Database,
+  token: string | undefined,
+): Promise<StaffContext | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const found = await findStaffSession(database.db, tokenHash);
+  return found ? { ...found, tokenHash } : null;
+}
+
+export function csrfMatches(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+export function logout(database: Database, staff: StaffContext): Promise<void> {
+  return deleteStaffSession(database.db, staff.tokenHash);
+}
+
+/** The restaurant's open visits with their orders (the staff reads no `isMine`). */
+export async function board(database: Database, staff: StaffContext): Promise<StaffBoard> {
+  const visits = await openVisitsOf(database.db, staff.restaurantId);
+  const stored = await loadOrders(database.db, { visitIds: visits.map((visit) => visit.visitId) });
+  return {
+    visits: visits.map((visit) => ({
+      ...visit,
+      openedAt: visit.openedAt.toISOString(),
+      orders: stored.filter((order) => order.visitId === visit.visitId).map((order) => asSeenBy(order, null)),
+    })),
+  };
+}
+
+/**
+ * PATCH /api/staff/orders/:orderId. The order row is locked for the transaction, so two staff members
+ * moving one order run one after the other and the second sees the first's result.
+ */
+export async function changeOrderStatus(
+  database: Database,
+  staff: StaffContext,
+  orderId: number,
+  to: OrderStatus,
+  reason: string | undefined,
+): Promise<Order> {
+  return database.db.transaction(async (tx) => {
+    const order = await lockOrderOfRestaurant(tx, orderId, staff.restaurantId);
+    if (!order) throw notFound(STAFF_TEXTS.orderNotFound);
+    if (!canStaffMove(order.status, to)) {
+      throw new HttpError(409, `An order that is ${order.status} cannot become ${to}`);
+    }
+    if (!order.visitOpen) throw new HttpError(409, STAFF_TEXTS.visitClosed);
+    const rejectReason = to === 'REJECTED' ? (reason ?? null) : null;
+    if (!(await setOrderStatus(tx, orderId, order.status, to, rejectReason))) {
+      throw new HttpError(409, 'The order was changed meanwhile: reload and try again');
+    }
+    const [stored] = await loadOrders(tx, { orderIds: [orderId] });
+    if (!stored) throw new Error(`order ${orderId} vanished`);
+    // Last statement: it holds the table's event lock until commit.
+    await appendTableEvent(database, tx, {
+      tableId: order.tableId,
+      visitId: order.visitId,
+      event: { type: 'order.status_changed', orderId, status: to, rejectReason },
+    });
+    return asSeenBy(stored, null);
+  });
+}
+
+/** Ends the table's visit: its diners see nothing of it any more, the next party starts clean. */
+export async function closeTable(database: Database, staff: StaffContext, tableId: number): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const visitId = await closeOpenVisit(tx, staff.restaurantId, tableId);
+    if (visitId === null) throw notFound(STAFF_TEXTS.tableNotFound);
+    if (visitId === 0) throw new HttpError(409, STAFF_TEXTS.noOpenVisit);
+    await appendTableEvent(database, tx, { tableId, visitId, event: { type: 'table.closed' } });
+  });
+}
