@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(tableSessionRoutes, { prefix: '/api', database });
   await app.register(orderRoutes, { prefix: '/api', database });
   await app.register(staffRoutes, { prefix: '/api', database });
+  await app.register(liveRoutes, { prefix: '/api', database });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
   await setupWebApp(app, { webDist: config.webDist, appConfig: appConfigOf(config) });
