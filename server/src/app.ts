@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Coalescing window of cache invalidations (tests shorten it). */
   cacheCoalesceMs?: number;
+  /** Close the database when the app closes (server.ts); tests close their own. */
+  closeDatabase?: boolean;
 }
 
 export function appConfigOf(config: Config): AppConfig {
@@ -45,7 +47,7 @@ export function appConfigOf(config: Config): AppConfig {
 
 /**
  * Builds the whole application without listening. Everything is registered here, in order, so
- * "where is X mounted?" has one answer. The caller owns the database (server.ts closes it in onClose).
+ * "where is X mounted?" has one answer. The database closes with the app only with `closeDatabase`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { database, config } = options;
@@ -56,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // onClose hooks run last-registered first: added before every module, this one runs after all of theirs.
+  if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
   // 1. Cross-cutting plugins.
   setupErrorHandler(app, { bodyLimit: BODY_LIMIT_BYTES });

@@ -20,7 +20,8 @@ export async function setupAnswerCache(
     if (shortName === null) cache.clear();
     else cache.invalidate(shortName);
   });
-  app.addHook('onClose', async () => {
+  // preClose: runs before every onClose hook, so before the owner closes the database.
+  app.addHook('preClose', async () => {
     cache.close();
     await unsubscribe().catch((error: unknown) => app.log.warn({ err: error }, 'unlisten failed'));
   });

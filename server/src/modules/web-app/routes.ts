@@ -40,10 +40,17 @@ export async function setupWebApp(
     });
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    indexHtml === null
+      ? reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT)
+      : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  // `/` is a directory to the static plugin; the app answers it (spec §2 then redirects to /hu).
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (!isPage) return sendError(reply, 404, `Route ${request.method} ${pathOf(request.url)} not found`);
-    if (indexHtml === null) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return sendIndex(reply);
   });
 }

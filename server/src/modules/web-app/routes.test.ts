@@ -1,0 +1,108 @@
+import { APP_CONFIG_META_NAME, AppConfigSchema } from '@tablo/contract/config';
+import { ErrorBodySchema } from '@tablo/contract/errors';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
+import { configMetaTag, escapeHtmlAttribute } from './index-html.ts';
+
+function readConfigMeta(html: string): unknown {
+  const match = html.match(new RegExp(`<meta name="${APP_CONFIG_META_NAME}" content="([^"]*)">`));
+  if (!match?.[1]) throw new Error('no config meta tag');
+  const decoded = match[1]
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+  return JSON.parse(decoded);
+}
+
+describe('the built web app', () => {
+  const web = createTempWebDist();
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', {
+      config: testConfig({
+        WEB_DIST: web.dir,
+        ADMIN_URL: 'https://admin.example.com',
+        POWERED_BY_NAME: 'Foglalj <&> "Co"',
+      }),
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    web.remove();
+  });
+
+  it.each(['/', '/hu', '/menu/demo/hu', '/order/demo/3/en?t=abc', '/index.html'])(
+    'answers %s with index.html carrying the runtime config',
+    async (url) => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).not.toContain('<!--tablo-config-->');
+      expect(AppConfigSchema.parse(readConfigMeta(response.body))).toEqual({
+        adminUrl: 'https://admin.example.com',
+        publicUrl: 'http://localhost:3000',
+        poweredByName: 'Foglalj <&> "Co"',
+        poweredByUrl: 'http://localhost:3000',
+        analyticsId: null,
+      });
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
+
+  it('serves hashed assets as immutable and other files with a short cache', async () => {
+    const asset = await ctx.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('answers a missing asset with index.html but an unknown API path with a JSON 404', async () => {
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/restaurants' });
+    expect(api.statusCode).toBe(404);
+    ErrorBodySchema.parse(api.json());
+    const post = await ctx.app.inject({ method: 'POST', url: '/menu/demo/hu' });
+    expect(post.statusCode).toBe(404);
+    ErrorBodySchema.parse(post.json());
+  });
+
+  it('never serves files outside the build folder', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/../../etc/passwd' });
+    expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('without a web build', () => {
+  let ctx: TestContext | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+  });
+
+  it('answers pages with 503 saying how to build, and the API still works', async () => {
+    ctx = await createTestApp('pglite');
+    const page = await ctx.app.inject({ method: 'GET', url: '/menu/demo/hu' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+  });
+});
+
+describe('configMetaTag', () => {
+  it('escapes everything that could end the attribute or open a tag', () => {
+    expect(escapeHtmlAttribute(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;');
+    const tag = configMetaTag({
+      adminUrl: 'https://a.example',
+      publicUrl: 'https://p.example',
+      poweredByName: '"><script>alert(1)</script>',
+      poweredByUrl: 'https://p.example',
+      analyticsId: null,
+    });
+    expect(tag).not.toContain('<script>');
+    expect(tag.match(/"/g)).toHaveLength(4);
+  });
+});
