@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   RATE_LIMIT_RATINGS_PER_MINUTE: positiveInt.default(120),
   RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(30),
+  // Orders per diner session per minute (issue 4); raised only by the load benchmark.
+  RATE_LIMIT_ORDERS_PER_MINUTE: positiveInt.default(10),
 });
 
 export interface Config {
@@ -52,7 +54,7 @@ export interface Config {
   webDist: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  rateLimits: { ratingsPerMinute: number; sessionsPerMinute: number };
+  rateLimits: { ratingsPerMinute: number; sessionsPerMinute: number; ordersPerMinute: number };
 }
 
 export class EnvError extends Error {
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       ratingsPerMinute: e.RATE_LIMIT_RATINGS_PER_MINUTE,
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
+      ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
     },
   };
 }
