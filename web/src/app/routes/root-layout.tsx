@@ -1,14 +1,22 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_AUTO_HIDE_MS } from '../../config/constants.ts';
+import { isToasterWanted, subscribeToToasts } from '../../lib/toast.ts';
+
+const AppToaster = lazy(() =>
+  import('../../components/toaster/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
+);
 
 export function RootLayout() {
+  const toasterWanted = useSyncExternalStore(subscribeToToasts, isToasterWanted, () => false);
   return (
     <>
       <Outlet />
       <ScrollRestoration />
-      {/* spec §2, §8: toasts at top centre, auto-hiding after 6000 ms. */}
-      <Toaster position="top-center" duration={TOAST_AUTO_HIDE_MS} richColors closeButton />
+      {toasterWanted ? (
+        <Suspense fallback={null}>
+          <AppToaster />
+        </Suspense>
+      ) : null}
     </>
   );
 }
