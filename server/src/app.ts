@@ -86,7 +86,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     perMinute: config.rateLimits.ratingsPerMinute,
   });
   await app.register(tableSessionRoutes, { prefix: '/api', database });
-  await app.register(orderRoutes, { prefix: '/api', database });
+  await app.register(orderRoutes, {
+    prefix: '/api',
+    database,
+    ordersPerMinute: config.rateLimits.ordersPerMinute,
+  });
   await app.register(staffRoutes, { prefix: '/api', database });
   await app.register(liveRoutes, { prefix: '/api', database });
 
