@@ -1,3 +1,4 @@
+import { createStaffCommand } from '../modules/staff/create-staff-command.ts';
 import type { Command } from './command.ts';
 import { seedDemoCommand } from './demo-commands.ts';
 import { exportMenuCommand, importMenuCommand } from './menu-commands.ts';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   rotateTokenCommand,
   enableTableCommand,
   disableTableCommand,
+  createStaffCommand,
   seedDemoCommand,
 ];
 

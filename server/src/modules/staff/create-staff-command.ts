@@ -1,5 +1,6 @@
 import { STAFF_ROLES, StaffRoleSchema } from '@tablo/contract/staff';
 import { z } from 'zod';
+import { type Command, expectPositionals, stringOption } from '../../cli/command.ts';
 import type { Database } from '../../db/database.ts';
 import { InvalidInputError, ManagementError } from '../restaurants/errors.ts';
 import { findRestaurantId } from '../restaurants/find-restaurant.ts';
@@ -49,10 +50,9 @@ export async function createStaff(
   return { id, email: staff.email, role: staff.role };
 }
 
-export interface CommandIo {
+export interface PasswordSource {
   env: NodeJS.ProcessEnv;
-  stdin: NodeJS.ReadableStream;
-  stdout: { write(text: string): unknown };
+  stdin: NodeJS.ReadStream | NodeJS.ReadableStream;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -61,29 +61,43 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** `create-staff <shortName> <email> [--role WAITER]` for the CLI (server/src/cli.ts). */
-export async function createStaffCommand(database: Database, args: string[], io: CommandIo): Promise<void> {
-  const positional: string[] = [];
-  let role: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--role') role = args[++i];
-    else if (arg.startsWith('--role=')) role = arg.slice('--role='.length);
-    else if (arg === '--password' || arg.startsWith('--password=')) {
-      throw new ManagementError(
-        'Passwords are never taken on the command line: set TABLO_STAFF_PASSWORD or pipe it in.',
-      );
-    } else positional.push(arg);
+/** TABLO_STAFF_PASSWORD, else standard input when it is piped (a terminal would echo the password). */
+export async function readStaffPassword(source: PasswordSource): Promise<string> {
+  const fromEnv = source.env.TABLO_STAFF_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if ((source.stdin as NodeJS.ReadStream).isTTY) {
+    throw new ManagementError(
+      'Set TABLO_STAFF_PASSWORD or pipe the password in, e.g.: read -rs P && printf %s "$P" | npm run tablo -- create-staff …',
+    );
   }
-  const [shortName, email, ...rest] = positional;
-  if (!shortName || !email || rest.length > 0) throw new ManagementError(`Usage: ${CREATE_STAFF_USAGE}`);
-  const fromEnv = io.env.TABLO_STAFF_PASSWORD;
-  const password = fromEnv ? fromEnv : (await readAll(io.stdin)).replace(/\r?\n$/, '');
-  const created = await createStaff(database, {
-    shortName,
-    email,
-    password,
-    ...(role ? { role: role.toUpperCase() as never } : {}),
-  });
-  io.stdout.write(`Created ${created.role} ${created.email} for ${shortName}.\n`);
+  return (await readAll(source.stdin)).replace(/\r?\n$/, '');
 }
+
+/** `create-staff <shortName> <email> [--role WAITER]`, listed in server/src/cli/commands.ts. */
+export function makeCreateStaffCommand(
+  source: PasswordSource = { env: process.env, stdin: process.stdin },
+): Command {
+  return {
+    name: 'create-staff',
+    summary: 'Create a staff account (log-in of the staff console) for a restaurant',
+    usage: 'create-staff <shortName> <email> [--role WAITER]',
+    details: CREATE_STAFF_USAGE.split('\n\n').slice(1).join('\n\n'),
+    options: { role: { type: 'string' } },
+    async run(context, values, positionals) {
+      expectPositionals(this, positionals, 2);
+      const [shortName = '', email = ''] = positionals;
+      const role = stringOption(values, 'role')?.toUpperCase();
+      const password = await readStaffPassword(source);
+      const created = await createStaff(await context.database(), {
+        shortName,
+        email,
+        password,
+        ...(role ? { role: role as NewStaff['role'] } : {}),
+      });
+      context.out(`Created ${created.role} ${created.email} for "${shortName}".`);
+      return 0;
+    },
+  };
+}
+
+export const createStaffCommand = makeCreateStaffCommand();
