@@ -38,18 +38,23 @@ const TABLE_EVENT_LOCK_SPACE = 7_321_006;
  * Call it as the last statement of the transaction: the lock is held until commit.
  */
 export async function appendTableEvent(
-  database: Database,
+  _database: Database,
   tx: Db,
   entry: { tableId: number; visitId: number; event: StoredEvent },
 ): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId})`);
-  const [row] = await tx
-    .insert(tableEvent)
-    .values({ tableId: entry.tableId, visitId: entry.visitId, type: entry.event.type, payload: entry.event })
-    .returning({ id: tableEvent.id });
+  // Insert and NOTIFY (delivered on commit) in one round trip; pg_notify is what Database.notify runs too.
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into ${tableEvent} (table_id, visit_id, type, payload)
+      values (${entry.tableId}, ${entry.visitId}, ${entry.event.type}, ${JSON.stringify(entry.event)}::jsonb)
+      returning id
+    )
+    select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)
+    from inserted`);
+  const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
   if (!row) throw new Error('table_event insert returned no row');
-  await database.notify(TABLE_EVENTS_CHANNEL, `${entry.tableId}:${row.id}`, tx);
-  return row.id;
+  return Number(row.id);
 }
 
 /** Events of a table after a cursor, in order. */

@@ -1,0 +1,328 @@
+// `npm run bench:orders`: many diners at many tables place orders at once against the real app, on
+// PostgreSQL and on PGlite. Afterwards the rows are counted against the acknowledged answers: an order
+// acknowledged (201) but not stored is lost, a (session, key) stored twice is duplicated. Writes
+// bench/results/orders.json and prints the figures against the targets of issue 4.
+//
+// Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL of a PostgreSQL server; a dedicated
+// database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (10),
+// BENCH_DINERS (200 concurrent diners), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPglite } from '../server/src/db/pglite.ts';
+import type { BenchAppInfo } from './support/orders-app.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const DINERS = Number(process.env.BENCH_DINERS ?? 200);
+const TABLES = Number(process.env.BENCH_TABLES ?? 200);
+const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Kind[];
+const ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const REQUEST_TIMEOUT_MS = 10_000;
+const TARGETS = { ordersPerSecond: 300, p99Ms: 150 };
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+type Kind = 'postgres' | 'pglite';
+
+interface Diner {
+  sessionId: string;
+  tableId: number;
+  ip: string;
+}
+
+interface KindResult {
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  acknowledged: number;
+  stored: number;
+  lost: number;
+  duplicated: number;
+  storedItems: number;
+  expectedItems: number;
+  /** Stored but never acknowledged (a request that timed out after its commit): not lost, not a duplicate. */
+  storedUnacknowledged: number;
+  statuses: Record<string, number>;
+  diners: number;
+  tables: number;
+  seconds: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the app in a child process and waits for its JSON line. */
+async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; info: BenchAppInfo }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'support', 'orders-app.ts')], {
+    cwd: HERE,
+    env: { ...process.env, ...env, BENCH_TABLES: String(TABLES) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const info = await new Promise<BenchAppInfo>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
+    lines.once('line', (line) => resolve(JSON.parse(line) as BenchAppInfo));
+  });
+  return { child, info };
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function call(base: string, path: string, ip: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${base}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...init.headers },
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+}
+
+/** Each diner: a session from GET /api/order/uuid, joined to a table with the table's QR token. */
+async function joinDiners(base: string, info: BenchAppInfo): Promise<Diner[]> {
+  const diners: Diner[] = [];
+  for (let start = 0; start < DINERS; start += 20) {
+    const batch = Array.from({ length: Math.min(20, DINERS - start) }, async (_, offset) => {
+      const i = start + offset;
+      const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const table = info.tables[i % info.tables.length];
+      if (!table) throw new Error('no tables');
+      const issued = await call(base, '/order/uuid', ip);
+      const { uuid: sessionId } = (await issued.json()) as { uuid: string };
+      const joined = await call(base, '/table-sessions', ip, {
+        method: 'POST',
+        body: JSON.stringify({ shortName: info.shortName, tableId: table.id, token: table.token, sessionId }),
+      });
+      if (joined.status !== 200) throw new Error(`join: ${joined.status} ${await joined.text()}`);
+      return { sessionId, tableId: table.id, ip };
+    });
+    diners.push(...(await Promise.all(batch)));
+  }
+  return diners;
+}
+
+interface LoadTally {
+  acknowledgedIds: number[];
+  expectedItems: number;
+  latenciesMs: number[];
+  measuredAcks: number;
+  statuses: Record<string, number>;
+}
+
+/** Every diner orders in a loop (a new idempotency key per order) until the deadline. */
+async function load(base: string, info: BenchAppInfo, diners: Diner[], tally: LoadTally, measure: boolean) {
+  const seconds = measure ? SECONDS : WARMUP_SECONDS;
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    diners.map(async (diner, d) => {
+      let n = 0;
+      while (performance.now() < deadline) {
+        n++;
+        const lines = 1 + ((d + n) % 3);
+        const items = Array.from({ length: lines }, (_, i) => ({
+          menuItemId: info.menuItemIds[(d + n + i) % info.menuItemIds.length],
+          quantity: 1 + ((n + i) % 2),
+        }));
+        const t0 = performance.now();
+        let status = 'error';
+        try {
+          const response = await call(base, '/orders', diner.ip, {
+            method: 'POST',
+            headers: { 'idempotency-key': `bench-${randomUUID()}` },
+            body: JSON.stringify({ sessionId: diner.sessionId, tableId: diner.tableId, items }),
+          });
+          status = String(response.status);
+          const body = (await response.json()) as { id?: number };
+          if (response.status === 201 && typeof body.id === 'number') {
+            tally.acknowledgedIds.push(body.id);
+            tally.expectedItems += lines;
+            if (measure) {
+              tally.latenciesMs.push(performance.now() - t0);
+              tally.measuredAcks++;
+            }
+          }
+        } catch (error) {
+          status = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error';
+        }
+        tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+interface Counts {
+  stored: number;
+  distinctKeys: number;
+  storedItems: number;
+  acknowledgedFound: number;
+}
+
+const COUNT_SQL = `select
+  (select count(*) from orders)::int as stored,
+  (select count(distinct (session_id, idempotency_key)) from orders)::int as "distinctKeys",
+  (select count(*) from order_item)::int as "storedItems",
+  (select count(*) from orders where id = any($1::int[]))::int as "acknowledgedFound"`;
+
+async function countPostgres(url: string, ids: number[]): Promise<Counts> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const result = await client.query<Counts>(COUNT_SQL, [ids]);
+    const row = result.rows[0];
+    if (!row) throw new Error('no counts');
+    return row;
+  } finally {
+    await client.end();
+  }
+}
+
+async function countPglite(dir: string, ids: number[]): Promise<Counts> {
+  const database = await openPglite(dir);
+  try {
+    const { sql } = await import('drizzle-orm');
+    const result = await database.db.execute(
+      sql.raw(COUNT_SQL.replace('$1::int[]', `array[${ids.map(Number).join(',') || 'null'}]::int[]`)),
+    );
+    const row = (result as unknown as { rows: Counts[] }).rows[0];
+    if (!row) throw new Error('no counts');
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+async function runKind(kind: Kind): Promise<KindResult> {
+  let cleanup: () => Promise<void>;
+  let env: Record<string, string>;
+  let count: (ids: number[]) => Promise<Counts>;
+  if (kind === 'postgres') {
+    const name = `tablo_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(ADMIN_URL, `create database ${name}`);
+    const url = withDatabase(ADMIN_URL, name);
+    env = { BENCH_DATABASE_URL: url };
+    count = (ids) => countPostgres(url, ids);
+    cleanup = () => adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`);
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-pglite-'));
+    env = { BENCH_DATA_DIR: dir };
+    count = (ids) => countPglite(dir, ids);
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  try {
+    const { child, info } = await startApp(env);
+    const tally: LoadTally = {
+      acknowledgedIds: [],
+      expectedItems: 0,
+      latenciesMs: [],
+      measuredAcks: 0,
+      statuses: {},
+    };
+    let seconds: number;
+    try {
+      const base = `http://127.0.0.1:${info.port}`;
+      const diners = await joinDiners(base, info);
+      await load(base, info, diners.slice(0, Math.max(1, Math.floor(diners.length / 10))), tally, false);
+      seconds = await load(base, info, diners, tally, true);
+    } finally {
+      await stopApp(child);
+    }
+    const counts = await count(tally.acknowledgedIds);
+    const sorted = [...tally.latenciesMs].sort((a, b) => a - b);
+    const acknowledged = tally.acknowledgedIds.length;
+    return {
+      ordersPerSecond: round(tally.measuredAcks / seconds),
+      p50Ms: round(percentile(sorted, 50)),
+      p99Ms: round(percentile(sorted, 99)),
+      acknowledged,
+      stored: counts.stored,
+      lost: acknowledged - counts.acknowledgedFound,
+      duplicated: counts.stored - counts.distinctKeys + (acknowledged - new Set(tally.acknowledgedIds).size),
+      storedItems: counts.storedItems,
+      expectedItems: tally.expectedItems,
+      storedUnacknowledged: counts.stored - counts.acknowledgedFound,
+      statuses: tally.statuses,
+      diners: DINERS,
+      tables: TABLES,
+      seconds: round(seconds, 2),
+    };
+  } finally {
+    await cleanup();
+  }
+}
+
+function verdict(result: KindResult): string {
+  const ok =
+    result.ordersPerSecond >= TARGETS.ordersPerSecond &&
+    result.p99Ms <= TARGETS.p99Ms &&
+    result.lost === 0 &&
+    result.duplicated === 0;
+  return ok ? 'meets the targets' : 'MISSES the targets';
+}
+
+async function main(): Promise<void> {
+  const results: Partial<Record<Kind, KindResult>> = {};
+  for (const kind of KINDS) {
+    console.log(`bench:orders — ${kind}: ${DINERS} diners at ${TABLES} tables for ${SECONDS} s …`);
+    const result = await runKind(kind);
+    results[kind] = result;
+    console.log(
+      `  ${kind}: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
+        `acknowledged ${result.acknowledged}, stored ${result.stored}, lost ${result.lost}, ` +
+        `duplicated ${result.duplicated}, items ${result.storedItems}/${result.expectedItems}, ` +
+        `statuses ${JSON.stringify(result.statuses)}` +
+        (kind === 'postgres'
+          ? ` — ${verdict(result)} (≥ ${TARGETS.ordersPerSecond}/s, p99 ≤ ${TARGETS.p99Ms} ms)`
+          : ''),
+    );
+  }
+  const dir = join(HERE, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'orders.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, ...results }, null, 2)}\n`,
+  );
+  console.log(`wrote ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
