@@ -1,0 +1,82 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
+import { MenuFileSchema } from '@tablo/contract/menu-import';
+import { describe, expect, it } from 'vitest';
+import { parseMenuFile } from '../../modules/menu-import/parse-menu-file.ts';
+import { DEMO_IMAGE } from '../demo-restaurants.ts';
+import { DEMO_MENU } from './demo-menu.ts';
+
+const menu = MenuFileSchema.parse(DEMO_MENU);
+const items = menu.categories.flatMap((category) => category.items);
+const languagesOf = (entry: { translations: { isoCode: string }[] }) =>
+  entry.translations.map((t) => t.isoCode);
+const WEB_PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
+const publicFile = (url: string) => join(WEB_PUBLIC, url);
+
+describe('the demo menu', () => {
+  it('is a valid menu file without a single problem', () => {
+    expect(parseMenuFile(JSON.parse(JSON.stringify(DEMO_MENU)))).toMatchObject({ ok: true });
+  });
+
+  it('is a full bistro menu: at least 8 categories and 40 items at Budapest prices in forints', () => {
+    expect(menu.categories.length).toBeGreaterThanOrEqual(8);
+    expect(items.length).toBeGreaterThanOrEqual(40);
+    for (const item of items) {
+      expect(item.priceGross).toBeGreaterThanOrEqual(500);
+      expect(item.priceGross).toBeLessThanOrEqual(8990);
+      expect(item.priceGross % 10).toBe(0);
+    }
+    const titles = items.flatMap((item) =>
+      item.translations.filter((t) => t.isoCode === 'hu').map((t) => t.title),
+    );
+    expect(titles).toEqual(
+      expect.arrayContaining(['Gulyásleves', 'Halászlé', 'Somlói galuska', 'Dobos torta']),
+    );
+  });
+
+  it('shows every allergen type, with VEGAN on several dishes', () => {
+    const used = new Set(items.flatMap((item) => item.allergens));
+    expect([...ALLERGEN_TYPES].filter((type) => !used.has(type))).toEqual([]);
+    expect(items.filter((item) => item.allergens.includes('VEGAN')).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('has Hungarian and English nearly everywhere, German for some, one language for a few', () => {
+    const entries = [...menu.categories, ...items];
+    const bilingual = entries.filter((e) => languagesOf(e).includes('hu') && languagesOf(e).includes('en'));
+    expect(bilingual.length / entries.length).toBeGreaterThan(0.9);
+    expect(items.filter((item) => languagesOf(item).includes('de')).length).toBeGreaterThanOrEqual(15);
+    const single = items.filter((item) => item.translations.length === 1).map(languagesOf);
+    expect(single.length).toBeGreaterThanOrEqual(3);
+    expect(single).toContainEqual(['en']);
+    expect(single).toContainEqual(['hu']);
+  });
+
+  it('charges 5% VAT on food and 27% on alcohol', () => {
+    expect(menu.vatKeys).toEqual([
+      { code: '5', valuePercent: 5 },
+      { code: '27', valuePercent: 27 },
+    ]);
+    const drinks = menu.categories.filter((c) => ['borok-sorok', 'palinkak-likorok'].includes(c.ref));
+    for (const item of drinks.flatMap((c) => c.items)) expect(item.vatKey).toBe('27');
+    expect(items.find((item) => item.ref === 'gulyasleves')?.vatKey).toBe('5');
+  });
+
+  it('has something sold out, ratings, and exactly one dish without a picture', () => {
+    expect(items.filter((item) => item.availabilityType === 'SOLD_OUT').length).toBeGreaterThanOrEqual(1);
+    expect(items.every((item) => item.likeCount > 0)).toBe(true);
+    expect(items.filter((item) => item.imageUrl === null).map((item) => item.ref)).toEqual(['asvanyviz']);
+  });
+
+  it('ships every picture it names, small enough for phones', () => {
+    for (const item of items) {
+      if (item.imageUrl === null) continue;
+      expect(item.imageUrl).toBe(`/images/menu/${item.ref}.webp`);
+      const file = publicFile(item.imageUrl);
+      expect(existsSync(file), `${file} is missing`).toBe(true);
+      expect(statSync(file).size).toBeLessThanOrEqual(30 * 1024);
+    }
+    expect(statSync(publicFile(DEMO_IMAGE)).size).toBeLessThanOrEqual(80 * 1024);
+  });
+});
