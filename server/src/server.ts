@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   const database = await openDatabaseOrExit(config);
   let app: App | undefined;
   try {
-    if (config.seedDemo && (await seedDemoIfEmpty(database))) console.log('tablo: demo restaurants seeded');
+    if (config.seedDemo && (await seedDemoIfEmpty(database, { publicUrl: config.publicUrl }))) {
+      console.log('tablo: demo restaurants seeded');
+    }
     app = await buildApp({ database, config, closeDatabase: true });
     handleSignals(app);
     await app.listen({ port: config.port, host: config.host });
