@@ -1,4 +1,3 @@
-import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../env.ts';
 import { pathOf } from './request-path.ts';
 
@@ -6,7 +5,7 @@ import { pathOf } from './request-path.ts';
  * Pino options. Requests are logged as method + path only: query strings (the websocket's session_id) and
  * headers (x-session-id) never reach the logs.
  */
-export function loggerOptions(level: Config['logLevel']): NonNullable<FastifyServerOptions['logger']> {
+export function loggerOptions(level: Config['logLevel']) {
   return {
     level,
     serializers: {
