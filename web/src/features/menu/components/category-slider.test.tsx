@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -65,7 +65,9 @@ describe('category slider', () => {
     await user.clear(search);
     await user.click(within(drawer).getByRole('button', { name: /Italok/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true');
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
+    );
   });
 
   it('has no drawer with four categories or fewer', async () => {

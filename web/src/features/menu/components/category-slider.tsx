@@ -87,7 +87,8 @@ export function CategorySlider({ categories, language, activeId, onSelect }: Cat
           activeId={activeId}
           onSelect={(id) => {
             setDrawerOpen(false);
-            onSelect(id);
+            // After the drawer has gone: the page behind a modal is inert and cannot take focus.
+            requestAnimationFrame(() => onSelect(id));
           }}
           onClose={() => setDrawerOpen(false)}
         />

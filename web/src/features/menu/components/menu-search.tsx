@@ -7,7 +7,7 @@ import styles from './menu-search.module.css';
 type MenuSearchProps = {
   value: string;
   onChange: (value: string) => void;
-  /** Focus the field when it appears (the drawer's search). */
+  /** Focus the field when its dialog opens (the drawer's search), see useModalDialog. */
   autoFocus?: boolean;
 };
 
@@ -34,8 +34,7 @@ export function MenuSearch({ value, onChange, autoFocus = false }: MenuSearchPro
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        // biome-ignore lint/a11y/noAutofocus: the drawer opens for searching; a dialog focuses its first control anyway
-        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         onChange={(event) => onChange(event.target.value)}
       />
       {value !== '' && (

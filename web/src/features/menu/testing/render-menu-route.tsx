@@ -4,6 +4,7 @@ import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createRoutes } from '../../../app/router.tsx';
@@ -53,10 +54,12 @@ export function renderMenuRoute({
     initialEntries: [`/menu/demo/${language}`],
   });
   return render(
-    <I18nextProvider i18n={createTestI18n(language)}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
+    <StrictMode>
+      <I18nextProvider i18n={createTestI18n(language)}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
   );
 }
