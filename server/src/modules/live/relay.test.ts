@@ -1,0 +1,106 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, NotificationHandler } from '../../db/database.ts';
+import { tableEvent } from '../../db/schema.ts';
+import { createTestDatabase } from '../../testing/test-database.ts';
+import { type LoggedEvent, TABLE_EVENTS_CHANNEL } from './event-log.ts';
+import { Hub, type LiveSubscriber } from './hub.ts';
+import { appendStatusChange, openVisit, seedRestaurant } from './live-test-support.ts';
+import { Relay } from './relay.ts';
+
+const silent = { warn() {}, error() {} } as unknown as FastifyBaseLogger;
+
+function recorder(): LiveSubscriber & { cursors: number[]; batches: number } {
+  const subscriber = {
+    sessionId: 'reader',
+    cursors: [] as number[],
+    batches: 0,
+    deliver(events: readonly LoggedEvent[]) {
+      subscriber.batches++;
+      subscriber.cursors.push(...events.map((e) => e.cursor));
+    },
+  };
+  return subscriber;
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('live relay (pglite)', () => {
+  let database: Database;
+  let notify: NotificationHandler = () => {};
+  let relay: Relay;
+  const hub = new Hub(5);
+  let tableId: number;
+  let visitId: number;
+
+  beforeAll(async () => {
+    const real = await createTestDatabase('pglite');
+    // The real LISTEN, with a hand on the handler to simulate a reconnect (null) or a burst.
+    database = {
+      ...real,
+      async listen(channel, handler) {
+        if (channel === TABLE_EVENTS_CHANNEL) notify = handler;
+        return real.listen(channel, handler);
+      },
+    };
+    relay = new Relay(database, hub, silent, 4);
+    await relay.start();
+    const seeded = await seedRestaurant(database, 1);
+    tableId = seeded.tableIds[0] ?? 0;
+    visitId = await openVisit(database, tableId);
+  });
+
+  afterAll(async () => {
+    await relay?.stop();
+    await database?.close();
+  });
+
+  it('re-reads the log after a null notification (events whose NOTIFY was lost still arrive, once)', async () => {
+    const subscriber = recorder();
+    hub.add(tableId, subscriber);
+    await relay.track(tableId);
+    const first = await appendStatusChange(database, { tableId, visitId });
+    await until(() => subscriber.cursors.length === 1);
+
+    // Written without NOTIFY, as if the LISTEN connection had been down: more rows than one read takes.
+    const silentRows = await database.db
+      .insert(tableEvent)
+      .values(
+        Array.from({ length: 10 }, () => ({
+          tableId,
+          visitId,
+          type: 'table.closed',
+          payload: { type: 'table.closed' },
+        })),
+      )
+      .returning({ id: tableEvent.id });
+    notify(null);
+    await until(() => subscriber.cursors.length === 11);
+
+    // A burst of notifications for what was already read delivers nothing twice.
+    for (const row of silentRows) notify(`${tableId}:${row.id}`);
+    const last = await appendStatusChange(database, { tableId, visitId });
+    await until(() => subscriber.cursors.includes(last));
+    expect(subscriber.cursors).toEqual([first, ...silentRows.map((row) => row.id), last]);
+    hub.remove(tableId, subscriber);
+  });
+
+  it('ignores notifications of tables without sockets here and malformed payloads', async () => {
+    const subscriber = recorder();
+    notify('not-a-payload');
+    notify(`${tableId + 1000}:1`);
+    hub.add(tableId, subscriber);
+    await relay.track(tableId);
+    const cursor = await appendStatusChange(database, { tableId, visitId });
+    await until(() => subscriber.cursors.length === 1);
+    expect(subscriber.cursors).toEqual([cursor]);
+    hub.remove(tableId, subscriber);
+    relay.release(tableId);
+  });
+});
