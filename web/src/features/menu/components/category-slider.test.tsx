@@ -1,19 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { server } from '../../../testing/server.ts';
 import { buildMenuFixture } from '../testing/menu-fixture.ts';
 import { menuHandlers } from '../testing/menu-handlers.ts';
-import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
-
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
-  localStorage.clear();
-  server.use(restaurantHandler(buildRestaurant()));
-});
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+import { renderMenuRoute } from '../testing/render-menu-route.tsx';
 
 describe('category slider', () => {
   it('lists the categories in the header and marks the one clicked', async () => {

@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../testing/server.ts';
 import { DIETARY_STORAGE_KEY } from '../constants.ts';
 import { buildMenuFixture } from '../testing/menu-fixture.ts';
 import { menuHandlers } from '../testing/menu-handlers.ts';
-import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
+import { renderMenuRoute } from '../testing/render-menu-route.tsx';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  localStorage.clear();
-  server.use(restaurantHandler(buildRestaurant()), ...menuHandlers({ menu: buildMenuFixture() }));
+  server.use(...menuHandlers({ menu: buildMenuFixture() }));
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 describe('dietary filter', () => {
   it('marks the dishes with an avoided allergen, then hides them, and remembers the choice', async () => {

@@ -1,19 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../testing/server.ts';
 import { buildMenuFixture } from '../testing/menu-fixture.ts';
 import { menuHandlers } from '../testing/menu-handlers.ts';
-import { buildRestaurant, renderMenuRoute, restaurantHandler } from '../testing/render-menu-route.tsx';
+import { renderMenuRoute } from '../testing/render-menu-route.tsx';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
-  localStorage.clear();
-  server.use(restaurantHandler(buildRestaurant()), ...menuHandlers({ menu: buildMenuFixture() }));
+  server.use(...menuHandlers({ menu: buildMenuFixture() }));
 });
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 function card(title: string): HTMLElement {
   return screen.getByRole('article', { name: title });
@@ -30,8 +25,7 @@ describe('MenuScreen', () => {
   });
 
   it('shows the counts read-only when there is no ordering session', async () => {
-    server.use(restaurantHandler(buildRestaurant({ isOrderingEnabled: false })));
-    renderMenuRoute({ language: 'en', session: false });
+    renderMenuRoute({ language: 'en', shortName: 'demo-menu' });
     const soup = await screen.findByRole('article', { name: 'Goulash soup' });
     expect(within(soup).getByText('12 likes')).toBeTruthy();
     expect(within(soup).queryByRole('button', { name: /I like it/ })).toBeNull();
@@ -42,7 +36,7 @@ describe('MenuScreen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Soups' })).toBeTruthy();
     expect(card('Újházi-Hühnersuppe')).toBeTruthy();
     expect(card('Goulash soup').querySelector('[lang]')?.getAttribute('lang')).toBe('en');
-    expect(screen.getAllByRole('article', { name: 'Untitled' })).toHaveLength(1);
+    expect(screen.getAllByRole('article', { name: 'Ohne Titel' })).toHaveLength(1);
   });
 
   it('shows each dish’s allergens in display order', async () => {
