@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
+import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const app: App = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
+    logController: new TabloLogController(),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

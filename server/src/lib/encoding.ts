@@ -6,6 +6,18 @@ export type ContentCoding = 'br' | 'gzip' | 'identity';
  */
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentCoding {
   if (!acceptEncoding) return 'identity';
+  const known = seen.get(acceptEncoding);
+  if (known) return known;
+  const coding = parse(acceptEncoding);
+  // Browsers send a handful of distinct values: remember them, boundedly.
+  if (seen.size >= 64) seen.clear();
+  seen.set(acceptEncoding, coding);
+  return coding;
+}
+
+const seen = new Map<string, ContentCoding>();
+
+function parse(acceptEncoding: string): ContentCoding {
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [rawName, ...params] = part.trim().split(';');

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import type { App } from '../lib/app-type.ts';
 
 /**
@@ -28,14 +29,36 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
   };
 }
 
-export async function setupSecurityHeaders(app: App, options: { publicUrl: string }): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: contentSecurityPolicy(options.publicUrl),
-    },
+/**
+ * The headers @fastify/helmet produces for our options, computed once on a scratch instance.
+ * @fastify/helmet rebuilds its middleware (and re-parses the CSP) on every request, which cost a third
+ * of the menu endpoint's throughput (docs/decisions/004-caching.md); the headers never vary, so they are
+ * taken once and set by one synchronous hook.
+ */
+export async function computeSecurityHeaders(publicUrl: string): Promise<Record<string, string>> {
+  const scratch = Fastify({ logger: false });
+  await scratch.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(publicUrl) },
     // Diners' browsers fetch nothing cross-origin; keep the referrer to our own origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  scratch.get('/', async () => '');
+  const response = await scratch.inject({ method: 'GET', url: '/' });
+  await scratch.close();
+  const generic = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!generic.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  if (!headers['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
+  return headers;
+}
+
+export async function setupSecurityHeaders(app: App, options: { publicUrl: string }): Promise<void> {
+  const headers = await computeSecurityHeaders(options.publicUrl);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
