@@ -27,6 +27,27 @@ describe('category slider', () => {
     expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe('true');
   });
 
+  it('is one tab stop, moved through with the arrow keys', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'hu' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    const focusable = within(nav)
+      .getAllByRole('button')
+      .filter((button) => button.tabIndex === 0);
+    expect(focusable).toHaveLength(2); // the drawer button and one category
+    const tab = focusable[1] as HTMLElement;
+    tab.focus();
+    await user.keyboard('{End}');
+    expect(document.activeElement?.textContent).toBe('Italok');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toBe('Levesek');
+    await user.keyboard('{ArrowLeft}{Enter}');
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
+    );
+  });
+
   it('searches the drawer by category and dish titles, without accents', async () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();

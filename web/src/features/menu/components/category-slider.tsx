@@ -3,7 +3,7 @@ import type { MenuCategory } from '@tablo/contract/menu';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import Menu from 'lucide-react/icons/menu';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_SEARCH_MIN, TAB_SCROLL_STEP } from '../../../config/constants.ts';
 import { useTabStrip } from '../hooks/use-tab-strip.ts';
@@ -51,7 +51,7 @@ export function CategorySlider({ categories, language, activeId, onSelect }: Cat
           <ChevronLeft aria-hidden="true" />
         </button>
       )}
-      <ul className={styles.strip} ref={strip.ref}>
+      <ul className={styles.strip} ref={strip.ref} onKeyDown={moveFocusWithArrows}>
         {categories.map((category) => {
           const text = pickTranslation(category.translations, language, untitled);
           const active = category.id === activeId;
@@ -60,6 +60,8 @@ export function CategorySlider({ categories, language, activeId, onSelect }: Cat
               <button
                 type="button"
                 className={styles.tab}
+                // One tab stop for the whole strip; the arrow keys move between categories.
+                tabIndex={category.id === (activeId ?? categories[0]?.id) ? 0 : -1}
                 aria-current={active ? 'true' : undefined}
                 data-active={active || undefined}
                 onClick={() => onSelect(category.id)}
@@ -95,4 +97,21 @@ export function CategorySlider({ categories, language, activeId, onSelect }: Cat
       )}
     </nav>
   );
+}
+
+const FOCUS_MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+};
+
+function moveFocusWithArrows(event: KeyboardEvent<HTMLUListElement>) {
+  const move = FOCUS_MOVES[event.key];
+  if (!move) return;
+  const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('button'));
+  const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
+  if (index === -1) return;
+  event.preventDefault();
+  tabs[move(index, tabs.length)]?.focus();
 }
