@@ -8,7 +8,7 @@
 // BENCH_DINERS (200 concurrent diners), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -50,6 +50,8 @@ interface KindResult {
   expectedItems: number;
   /** Stored but never acknowledged (a request that timed out after its commit): not lost, not a duplicate. */
   storedUnacknowledged: number;
+  /** Server process CPU time per order during the measured phase (contention inflates it far less than latency). */
+  serverCpuMsPerOrder: number;
   statuses: Record<string, number>;
   diners: number;
   tables: number;
@@ -85,11 +87,17 @@ async function adminQuery(url: string, text: string): Promise<void> {
 
 /** Starts the app in a child process and waits for its JSON line. */
 async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; info: BenchAppInfo }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(HERE, 'support', 'orders-app.ts')], {
-    cwd: HERE,
-    env: { ...process.env, ...env, BENCH_TABLES: String(TABLES) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(HERE, 'support', 'orders-app.ts')],
+    {
+      cwd: HERE,
+      env: { ...process.env, ...env, BENCH_TABLES: String(TABLES) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const info = await new Promise<BenchAppInfo>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
@@ -103,6 +111,18 @@ async function stopApp(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** User + system CPU time of a process, from /proc (Linux; NaN elsewhere). */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function call(base: string, path: string, ip: string, init: RequestInit = {}): Promise<Response> {
@@ -255,11 +275,14 @@ async function runKind(kind: Kind): Promise<KindResult> {
       statuses: {},
     };
     let seconds: number;
+    let cpuMs: number;
     try {
       const base = `http://127.0.0.1:${info.port}`;
       const diners = await joinDiners(base, info);
       await load(base, info, diners.slice(0, Math.max(1, Math.floor(diners.length / 10))), tally, false);
+      const cpuBefore = processCpuMs(child.pid);
       seconds = await load(base, info, diners, tally, true);
+      cpuMs = processCpuMs(child.pid) - cpuBefore;
     } finally {
       await stopApp(child);
     }
@@ -277,6 +300,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       storedItems: counts.storedItems,
       expectedItems: tally.expectedItems,
       storedUnacknowledged: counts.stored - counts.acknowledgedFound,
+      serverCpuMsPerOrder: round(cpuMs / Math.max(1, tally.measuredAcks), 2),
       statuses: tally.statuses,
       diners: DINERS,
       tables: TABLES,
@@ -306,6 +330,7 @@ async function main(): Promise<void> {
       `  ${kind}: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
         `acknowledged ${result.acknowledged}, stored ${result.stored}, lost ${result.lost}, ` +
         `duplicated ${result.duplicated}, items ${result.storedItems}/${result.expectedItems}, ` +
+        `server CPU ${result.serverCpuMsPerOrder} ms/order, ` +
         `statuses ${JSON.stringify(result.statuses)}` +
         (kind === 'postgres'
           ? ` — ${verdict(result)} (≥ ${TARGETS.ordersPerSecond}/s, p99 ≤ ${TARGETS.p99Ms} ms)`

@@ -42,12 +42,17 @@ export async function appendTableEvent(
   tx: Db,
   entry: { tableId: number; visitId: number; event: StoredEvent },
 ): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId})`);
-  // Insert and NOTIFY (delivered on commit) in one round trip; pg_notify is what Database.notify runs too.
+  // One round trip: the materialised CTE takes the lock before the insert draws its id from the
+  // sequence (the id is computed for a row that only exists once the lock is held), and pg_notify is
+  // queued for commit — it is what Database.notify runs too, on both databases.
   const result = await tx.execute(sql`
-    with inserted as (
+    with locked as materialized (
+      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
+    ),
+    inserted as (
       insert into ${tableEvent} (table_id, visit_id, type, payload)
-      values (${entry.tableId}, ${entry.visitId}, ${entry.event.type}, ${JSON.stringify(entry.event)}::jsonb)
+      select ${entry.tableId}::int, ${entry.visitId}::int, ${entry.event.type}::text, ${JSON.stringify(entry.event)}::jsonb
+      from locked
       returning id
     )
     select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)

@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openPostgres } from '../../db/postgres.ts';
+import { createPostgresTestDatabaseUrl } from '../../testing/test-database.ts';
+import { appendTableEvent } from './event-log.ts';
+import { openVisit, seedRestaurant } from './live-test-support.ts';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('table event log (postgres)', () => {
+  it('draws an event id only once the table lock is held, so a table commits its events in id order', async () => {
+    const fresh = await createPostgresTestDatabaseUrl(process.env.TEST_DATABASE_URL ?? '');
+    const database = await openPostgres({ url: fresh.url, poolSize: 3 });
+    const holder = new pg.Client({ connectionString: fresh.url });
+    try {
+      const seeded = await seedRestaurant(database, 1);
+      const tableId = seeded.tableIds[0] ?? 0;
+      const visitId = await openVisit(database, tableId);
+      await holder.connect();
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(7321006, $1)', [tableId]);
+      const waiting = database.db.transaction((tx) =>
+        appendTableEvent(database, tx, { tableId, visitId, event: { type: 'table.closed' } }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The lock holder appends while the other transaction waits: its id must come first.
+      const held = await holder.query<{ id: string }>(
+        `insert into table_event (table_id, visit_id, type, payload)
+         values ($1, $2, 'table.closed', '{"type":"table.closed"}') returning id`,
+        [tableId, visitId],
+      );
+      await holder.query('commit');
+      expect(await waiting).toBeGreaterThan(Number(held.rows[0]?.id));
+    } finally {
+      await holder.end().catch(() => {});
+      await database.close();
+      await fresh.drop();
+    }
+  });
+});
