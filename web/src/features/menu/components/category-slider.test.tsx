@@ -27,6 +27,26 @@ describe('category slider', () => {
     expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe('true');
   });
 
+  it('keeps every category while searching; choosing a hidden one clears the search', async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    const user = userEvent.setup();
+    renderMenuRoute({ language: 'hu' });
+    const search = await screen.findByRole('searchbox', { name: 'Keresés az étlapon' });
+    await user.type(search, 'gulyas');
+    const nav = screen.getByRole('navigation', { name: 'Kategóriák' });
+    expect(within(nav).getByRole('button', { name: 'Desszertek' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Desszertek' })).toBeNull();
+
+    await user.click(within(nav).getByRole('button', { name: 'Desszertek' }));
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Desszertek' })).toBeTruthy();
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe(
+        'true',
+      ),
+    );
+  });
+
   it('is one tab stop, moved through with the arrow keys', async () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();

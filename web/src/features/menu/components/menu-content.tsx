@@ -1,19 +1,17 @@
 import type { Menu } from '@tablo/contract/menu';
 import SearchX from 'lucide-react/icons/search-x';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHeaderSlider } from '../../../app/providers/header-slot.tsx';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { useSession } from '../../../app/providers/session.tsx';
 import { useMyRatings } from '../api/get-my-ratings.ts';
 import { EAGER_IMAGE_COUNT, HIGH_PRIORITY_IMAGE_COUNT } from '../constants.ts';
-import { useActiveCategory } from '../hooks/use-active-category.ts';
 import { useDietaryPreferences } from '../hooks/use-dietary-preferences.ts';
 import { useDietaryView } from '../hooks/use-dietary-view.ts';
+import { useMenuSlider } from '../hooks/use-menu-slider.tsx';
 import { searchMenu } from '../utils/search-menu.ts';
 import { CategorySection } from './category-section.tsx';
-import { CategorySlider } from './category-slider.tsx';
 import { DietaryFilterButton } from './dietary-filter-button.tsx';
 import { DietaryFilterDialog } from './dietary-filter-dialog.tsx';
 import styles from './menu-content.module.css';
@@ -34,24 +32,13 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const [openItemId, setOpenItemId] = useState<number | null>(null);
   const [filterOpen, setFilterOpen] = useState(false);
 
-  const searched = useMemo(() => searchMenu(menu, query, language), [menu, query, language]);
-  const dietary = useDietaryView(searched, preferences);
-  const categories = dietary.categories;
-  const { activeId, selectCategory } = useActiveCategory(categories.map((category) => category.id));
-
-  const slider = useMemo(
-    () =>
-      categories.length > 0 ? (
-        <CategorySlider
-          categories={categories}
-          language={language}
-          activeId={activeId}
-          onSelect={selectCategory}
-        />
-      ) : null,
-    [categories, language, activeId, selectCategory],
+  const dietary = useDietaryView(menu, preferences);
+  const categories = useMemo(
+    () => searchMenu(dietary.categories, query, language),
+    [dietary.categories, query, language],
   );
-  useHeaderSlider(slider);
+  const clearSearch = useCallback(() => setQuery(''), []);
+  useMenuSlider(dietary.categories, categories, clearSearch);
 
   const rating = useMemo(() => ({ shortName, sessionId }), [shortName, sessionId]);
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);

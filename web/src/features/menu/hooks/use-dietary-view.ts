@@ -7,7 +7,7 @@ import {
 } from '../utils/dietary-filter.ts';
 
 export type DietaryView = {
-  categories: MenuCategory[];
+  categories: readonly MenuCategory[];
   /** Conflicts by menu item id, for the dishes that do not suit the diner. */
   conflicts: ReadonlyMap<number, DietaryConflict>;
   hiddenCount: number;
@@ -15,7 +15,10 @@ export type DietaryView = {
 };
 
 /** Applies the dietary filter: unsuitable dishes are marked, or left out when the diner chose to hide them. */
-export function useDietaryView(categories: MenuCategory[], preferences: DietaryPreferences): DietaryView {
+export function useDietaryView(
+  categories: readonly MenuCategory[],
+  preferences: DietaryPreferences,
+): DietaryView {
   return useMemo(() => {
     const conflicts = new Map<number, DietaryConflict>();
     for (const category of categories) {
