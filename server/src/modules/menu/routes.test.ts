@@ -1,13 +1,16 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ERROR_TEXTS, ErrorBodySchema } from '@tablo/contract/errors';
 import { MenuSchema } from '@tablo/contract/menu';
+import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { notifyMenuChanged } from '../../db/channels.ts';
+import { openPostgres } from '../../db/postgres.ts';
 import { menuItem } from '../../db/schema.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
+import { createPostgresTestDatabaseUrl, testDatabaseKinds } from '../../testing/test-database.ts';
 
 describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (kind) => {
   let ctx: TestContext;
@@ -116,3 +119,50 @@ describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (ki
       .toBe(2590);
   });
 });
+
+const url = process.env.TEST_DATABASE_URL;
+
+// Two instances on one PostgreSQL: a rating through one refreshes the cached menu of the other (NOTIFY).
+// Defined only when a PostgreSQL is configured: PGlite is one process by design.
+if (url) {
+  describe('menu cache across instances on postgres', () => {
+    it('drops the other instance’s cached menu when a rating lands on this one', async () => {
+      const fresh = await createPostgresTestDatabaseUrl(url);
+      const databases = [
+        await openPostgres({ url: fresh.url, poolSize: 4 }),
+        await openPostgres({ url: fresh.url, poolSize: 4 }),
+      ];
+      const [a, b] = await Promise.all(
+        databases.map((database) =>
+          buildApp({ database, config: testConfig(), logger: false, cacheCoalesceMs: 20 }),
+        ),
+      );
+      try {
+        if (!a || !b || !databases[0]) throw new Error('setup failed');
+        const bistro = await insertRestaurant(databases[0].db, BISTRO);
+        const likesOnB = async () => {
+          const menu = MenuSchema.parse(
+            (await b.inject({ method: 'GET', url: '/api/menu/current/bistro' })).json(),
+          );
+          return menu[0]?.menuItems[0]?.likeCount;
+        };
+        expect(await likesOnB()).toBe(10);
+        const { uuid } = SessionUuidResponseSchema.parse(
+          (await a.inject({ method: 'GET', url: '/api/order/uuid' })).json(),
+        );
+        const rated = await a.inject({
+          method: 'POST',
+          url: '/api/menu-item-ratings',
+          payload: { sessionId: uuid, menuItemId: bistro.items.goulash, rating: 'LIKE' },
+        });
+        expect(rated.statusCode).toBe(200);
+        await expect.poll(likesOnB).toBe(11);
+      } finally {
+        await a?.close();
+        await b?.close();
+        for (const database of databases) await database.close();
+        await fresh.drop();
+      }
+    });
+  });
+}
