@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES } from '@tablo/contract/languages';
+import { LANGUAGE_CODES, type LanguageCode, toBcp47 } from '@tablo/contract/languages';
 import { describe, expect, it } from 'vitest';
 import { localeResources } from '../testing/i18n.ts';
 
@@ -14,6 +14,13 @@ function lookup(texts: unknown, path: string): unknown {
   return path
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** A text's {{placeholders}} and <tags> (the Trans component's), sorted, to compare a translation with English. */
+function tokens(text: string): string[] {
+  return [...text.matchAll(/{{\s*([^}]+?)\s*}}|<\/?[a-z0-9]+>/gi)].map((m) => m[0].replace(/\s/g, '')).sort();
 }
 
 describe('locale files', () => {
@@ -33,6 +40,47 @@ describe('locale files', () => {
         expect(missing).toEqual([]);
       });
     }
+  }
+
+  // A translation must keep what the code fills in: every {{placeholder}} and <tag> of the English text, no more.
+  // Plural forms English lacks (_few, _many, _two) are compared with English _other.
+  for (const language of Object.keys(resources).filter((l) => l !== 'en')) {
+    it(`${language} keeps the {{placeholders}} and <tags> of every English text`, () => {
+      const mismatched: string[] = [];
+      for (const [namespace, texts] of Object.entries(english)) {
+        const translated = resources[language]?.[namespace];
+        for (const key of keys(translated)) {
+          const value = lookup(translated, key);
+          const reference = lookup(texts, key) ?? lookup(texts, key.replace(PLURAL_SUFFIX, '_other'));
+          if (typeof value !== 'string' || typeof reference !== 'string') continue;
+          if (tokens(value).join(' ') !== tokens(reference).join(' ')) mismatched.push(`${namespace}:${key}`);
+        }
+      }
+      expect(mismatched).toEqual([]);
+    });
+
+    // i18next picks the form with Intl.PluralRules, so every category the language has must be there.
+    it(`${language} has every plural form its language needs`, () => {
+      const categories = new Intl.PluralRules(toBcp47(language as LanguageCode)).resolvedOptions()
+        .pluralCategories;
+      const missing: string[] = [];
+      for (const [namespace, texts] of Object.entries(english)) {
+        const bases = new Set(
+          keys(texts)
+            .filter((k) => PLURAL_SUFFIX.test(k))
+            .map((k) => k.replace(PLURAL_SUFFIX, '')),
+        );
+        const translated = resources[language]?.[namespace];
+        for (const base of bases) {
+          for (const category of categories) {
+            const value = lookup(translated, `${base}_${category}`);
+            if (typeof value !== 'string' || value.trim() === '')
+              missing.push(`${namespace}:${base}_${category}`);
+          }
+        }
+      }
+      expect(missing).toEqual([]);
+    });
   }
 
   it('keeps the texts the specification gives verbatim in English', () => {
