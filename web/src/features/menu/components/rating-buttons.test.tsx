@@ -57,11 +57,16 @@ describe('rating a dish', () => {
     );
   });
 
-  it('rolls back and shows an error toast when the rating cannot be saved', async () => {
+  it('changes at once, then rolls back and shows an error toast when the rating cannot be saved', async () => {
+    let answer = () => {};
+    const ratingGate = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       ...menuHandlers({
         menu: buildMenuFixture(),
         failRatings: { status: 429, message: 'Too many requests' },
+        ratingGate,
       }),
     );
     const user = userEvent.setup();
@@ -69,6 +74,10 @@ describe('rating a dish', () => {
     const soup = await soupCard();
     await user.click(within(soup).getByRole('button', { name: 'I like it, 12 likes' }));
 
+    const optimistic = await within(soup).findByRole('button', { name: 'I like it, 13 likes' });
+    expect(optimistic.getAttribute('aria-pressed')).toBe('true');
+
+    answer();
     expect(await screen.findByText('Your rating could not be saved.')).toBeTruthy();
     expect(screen.getByText('Too many requests')).toBeTruthy();
     const like = within(soup).getByRole('button', { name: 'I like it, 12 likes' });

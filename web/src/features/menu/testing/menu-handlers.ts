@@ -16,13 +16,15 @@ type MenuHandlerOptions = {
   myRatings?: MyRatingsResponse;
   /** Answer rating calls with this status and message instead of saving them. */
   failRatings?: { status: number; message: string };
+  /** Rating calls are answered only once this settles: lets a test see the optimistic state. */
+  ratingGate?: Promise<void>;
 };
 
 /**
  * The menu's API, as the server answers it: every answer passes the contract schemas, and ratings are
  * kept (per session and dish) so that counts change the way the server changes them.
  */
-export function menuHandlers({ menu, myRatings = [], failRatings }: MenuHandlerOptions) {
+export function menuHandlers({ menu, myRatings = [], failRatings, ratingGate }: MenuHandlerOptions) {
   const current = structuredClone(menu);
   const ratings = new Map<string, RatingValue>();
   const key = (sessionId: string, itemId: number) => `${sessionId}:${itemId}`;
@@ -48,6 +50,7 @@ export function menuHandlers({ menu, myRatings = [], failRatings }: MenuHandlerO
 
     http.post('/api/menu-item-ratings', async ({ request }) => {
       const body = RatingRequestSchema.parse(await request.json());
+      await ratingGate;
       if (failRatings) {
         return HttpResponse.json(
           { statusCode: failRatings.status, error: 'Error', message: failRatings.message },
