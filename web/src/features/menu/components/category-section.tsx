@@ -41,6 +41,11 @@ export function CategorySection({
       <h2 className={styles.heading} id={headingId} lang={text.lang}>
         {text.title}
       </h2>
+      {text.description && (
+        <p className={styles.description} lang={text.lang}>
+          {text.description}
+        </p>
+      )}
       <ul className={styles.grid}>
         {category.menuItems.map((item, index) => (
           <li key={item.id} className={styles.cell}>
