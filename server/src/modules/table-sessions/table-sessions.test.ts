@@ -60,9 +60,16 @@ describe.each(testDatabaseKinds())('POST /api/table-sessions on %s', (kind) => {
     const first = await body(t1);
     await joinRequest(ctx.app, first);
     await joinRequest(ctx.app, first);
-    const moved = await joinRequest(ctx.app, { ...first, tableId: t3, token: await tableToken(ctx.database, t3) });
+    const moved = await joinRequest(ctx.app, {
+      ...first,
+      tableId: t3,
+      token: await tableToken(ctx.database, t3),
+    });
     expect(moved.statusCode).toBe(200);
-    const rows = await ctx.database.db.select().from(visitSession).where(eq(visitSession.sessionId, first.sessionId));
+    const rows = await ctx.database.db
+      .select()
+      .from(visitSession)
+      .where(eq(visitSession.sessionId, first.sessionId));
     expect(rows.map((row) => row.visitId)).toEqual([moved.json().visitId]);
   });
 
@@ -75,14 +82,18 @@ describe.each(testDatabaseKinds())('POST /api/table-sessions on %s', (kind) => {
     ['another restaurant’s table', 'foreign'],
   ])('%s → 403 "Orders cannot be placed at this table"', async (_name, tamper) => {
     let request = await body(ctx.bistro.tables[1] as number);
-    if (tamper === 'other-token') request.token = await tableToken(ctx.database, ctx.bistro.tables[2] as number);
+    if (tamper === 'other-token')
+      request.token = await tableToken(ctx.database, ctx.bistro.tables[2] as number);
     else if (tamper === 'disabled') request = await body(ctx.bistro.tables[4] as number);
     else if (tamper === 'foreign') request = { ...request, tableId: ctx.other.tables[1] as number };
     else if (typeof tamper === 'object') request = { ...request, ...tamper };
     const response = await joinRequest(ctx.app, request);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(CANNOT_ORDER);
-    const rows = await ctx.database.db.select().from(visitSession).where(eq(visitSession.sessionId, request.sessionId));
+    const rows = await ctx.database.db
+      .select()
+      .from(visitSession)
+      .where(eq(visitSession.sessionId, request.sessionId));
     expect(rows).toHaveLength(0);
   });
 
@@ -111,7 +122,10 @@ describe.each(testDatabaseKinds())('POST /api/table-sessions on %s', (kind) => {
 
   it('a session the server never issued, or a malformed body, is refused with a 4xx', async () => {
     const request = await body(ctx.bistro.tables[1] as number);
-    const forged = await joinRequest(ctx.app, { ...request, sessionId: '6f1c2a52-1111-4c4c-9b9b-0123456789ab' });
+    const forged = await joinRequest(ctx.app, {
+      ...request,
+      sessionId: '6f1c2a52-1111-4c4c-9b9b-0123456789ab',
+    });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().message).toMatch(/^Unknown session/);
     expect((await joinRequest(ctx.app, { ...request, extra: 1 })).statusCode).toBe(400);
