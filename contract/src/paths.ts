@@ -7,6 +7,11 @@ export const apiPaths = {
   sessionUuid: () => '/order/uuid',
   ratings: () => '/menu-item-ratings',
   myRatings: (shortName: string) => `/menu-item-ratings/${encodeURIComponent(shortName)}`,
+  joinTable: () => '/table-sessions',
+  orders: () => '/orders',
+  tableOrders: (tableId: number) => `/tables/${encodeURIComponent(String(tableId))}/orders`,
+  /** Websocket of DESIGN §6: `?table_id=…&session_id=…&since=<cursor>`. */
+  live: () => '/ws',
   health: () => '/health',
   ready: () => '/ready',
 } as const;

@@ -8,6 +8,7 @@ import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { formatPrice } from '../utils/format-price.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';
+import { useMenuItemActions } from './menu-item-actions.tsx';
 import styles from './menu-item-card.module.css';
 import { MenuItemImage } from './menu-item-image.tsx';
 import { RatingButtons } from './rating-buttons.tsx';
@@ -38,6 +39,7 @@ export function MenuItemCard({
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
   const titleId = useId();
+  const renderActions = useMenuItemActions();
   const soldOut = item.availabilityType === 'SOLD_OUT';
   const muted = soldOut || conflict !== null;
 
@@ -78,6 +80,7 @@ export function MenuItemCard({
           ) : (
             <RatingCounts item={item} />
           )}
+          {renderActions && <div className={styles.actions}>{renderActions(item, 'card')}</div>}
         </div>
       </div>
       <div className={styles.image}>

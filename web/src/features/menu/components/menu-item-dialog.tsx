@@ -10,6 +10,7 @@ import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { formatPrice } from '../utils/format-price.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';
+import { useMenuItemActions } from './menu-item-actions.tsx';
 import type { RatingContext } from './menu-item-card.tsx';
 import styles from './menu-item-dialog.module.css';
 import { MenuItemImage } from './menu-item-image.tsx';
@@ -30,6 +31,7 @@ export function MenuItemDialog({ item, rating, myRating, conflict, onClose }: Me
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
   const dialog = useModalDialog(onClose);
+  const renderActions = useMenuItemActions();
   const titleId = useId();
 
   return (
@@ -76,6 +78,7 @@ export function MenuItemDialog({ item, rating, myRating, conflict, onClose }: Me
               <RatingCounts item={item} />
             )}
           </div>
+          {renderActions?.(item, 'dialog')}
         </div>
       </div>
     </dialog>
