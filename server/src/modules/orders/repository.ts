@@ -110,7 +110,14 @@ export interface NewOrder {
   }[];
 }
 
-export async function insertOrder(tx: Db, order: NewOrder): Promise<number> {
+/**
+ * Inserts the order and its lines and returns it as stored, built from the inserted rows (no second
+ * read: placing an order is the hot path, and every round trip costs — see bench/orders.ts).
+ */
+export async function insertOrder(
+  tx: Db,
+  order: NewOrder & { tableId: number; currency: string },
+): Promise<StoredOrder> {
   const total = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const [row] = await tx
     .insert(orders)
@@ -122,10 +129,39 @@ export async function insertOrder(tx: Db, order: NewOrder): Promise<number> {
       idempotencyKey: order.idempotencyKey,
       requestHash: order.requestHash,
     })
-    .returning({ id: orders.id });
+    .returning();
   if (!row) throw new Error('order insert returned no row');
-  await tx.insert(orderItem).values(order.lines.map((line) => ({ ...line, orderId: row.id })));
-  return row.id;
+  const lines = await tx
+    .insert(orderItem)
+    .values(order.lines.map((line) => ({ ...line, orderId: row.id })))
+    .returning();
+  // Same shape and key order as loadOrders, so a replay answers the same bytes.
+  return {
+    id: row.id,
+    visitId: row.visitId,
+    tableId: order.tableId,
+    sessionId: row.sessionId,
+    status: row.status,
+    note: row.note,
+    total: row.total,
+    currency: order.currency,
+    rejectReason: row.rejectReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items: lines
+      .sort((a, b) => a.id - b.id)
+      .map((line) => ({
+        id: line.id,
+        menuItemId: line.menuItemId,
+        titles: line.titles,
+        unitPrice: line.unitPrice,
+        vatPercent: line.vatPercent,
+        quantity: line.quantity,
+        paidQuantity: line.paidQuantity,
+        note: line.note,
+        lineTotal: line.unitPrice * line.quantity,
+      })),
+  };
 }
 
 type OrderFilter = { orderIds: number[] } | { visitIds: number[] };

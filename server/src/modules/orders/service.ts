@@ -94,13 +94,17 @@ export async function placeOrder(
   body: PlaceOrderRequest,
   options: PlaceOrderOptions,
 ): Promise<Order> {
-  const sessionId = await requireIssuedSession(database.db, body.sessionId);
+  const { sessionId } = body;
   const hash = requestHash(body);
   const placed = await database.db.transaction(async (tx) => {
     if (!(await tryLockIdempotencyKey(tx, sessionId, idempotencyKey)))
       throw new HttpError(409, ORDER_TEXTS.inProgress);
     const visit = await findJoinedOpenVisit(tx, sessionId, body.tableId, true);
-    if (!visit) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+    if (!visit) {
+      // Only a session the server issued can have joined: whether it exists is asked only now (401).
+      await requireIssuedSession(tx, sessionId);
+      throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+    }
     if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
     if (!visit.orderingEnabled || !visit.tableEnabled) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
 
@@ -120,8 +124,10 @@ export async function placeOrder(
     const ids = body.items.map((line) => line.menuItemId);
     const menu = await loadMenuItemsForOrder(tx, ids);
     checkItems(menu, ids, visit.restaurantId);
-    const orderId = await insertOrder(tx, {
+    const stored = await insertOrder(tx, {
       visitId: visit.visitId,
+      tableId: visit.tableId,
+      currency: visit.currency,
       sessionId,
       note: body.note,
       idempotencyKey,
@@ -138,8 +144,6 @@ export async function placeOrder(
         };
       }),
     });
-    const [stored] = await loadOrders(tx, { orderIds: [orderId] });
-    if (!stored) throw new Error(`order ${orderId} not readable after insert`);
     const { sessionId: placedBy, ...order } = stored;
     await appendTableEvent(database, tx, {
       tableId: visit.tableId,
