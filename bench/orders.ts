@@ -3,9 +3,13 @@
 // acknowledged (201) but not stored is lost, a (session, key) stored twice is duplicated. Writes
 // bench/results/orders.json and prints the figures against the targets of issue 4.
 //
+// Phases per database: 2 s warm-up; BENCH_SECONDS (10) at BENCH_RATE orders/s (350) offered in an open
+// loop — orders/s, p50 and p99 come from here; then BENCH_CAPACITY_SECONDS (5) of every diner ordering
+// back to back (capacity). Every acknowledged order of every phase is checked against the rows.
+//
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL of a PostgreSQL server; a dedicated
-// database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (10),
-// BENCH_DINERS (200 concurrent diners), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
+// database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_DINERS (200
+// diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +23,10 @@ import type { BenchAppInfo } from './support/orders-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
+const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 5);
+/** Orders per second offered in the measured phase (above the target of 300). */
+const RATE = Number(process.env.BENCH_RATE ?? 350);
+const MAX_IN_FLIGHT = 1000;
 const DINERS = Number(process.env.BENCH_DINERS ?? 200);
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
 const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Kind[];
@@ -50,6 +58,10 @@ interface KindResult {
   expectedItems: number;
   /** Stored but never acknowledged (a request that timed out after its commit): not lost, not a duplicate. */
   storedUnacknowledged: number;
+  /** The arrival rate of the measured (open-loop) phase. */
+  offeredPerSecond: number;
+  /** Closed loop, every diner ordering back to back: the server's capacity. */
+  maxOrdersPerSecond: number;
   /** Server process CPU time per order during the measured phase (contention inflates it far less than latency). */
   serverCpuMsPerOrder: number;
   statuses: Record<string, number>;
@@ -160,48 +172,75 @@ interface LoadTally {
   acknowledgedIds: number[];
   expectedItems: number;
   latenciesMs: number[];
-  measuredAcks: number;
   statuses: Record<string, number>;
 }
 
-/** Every diner orders in a loop (a new idempotency key per order) until the deadline. */
-async function load(base: string, info: BenchAppInfo, diners: Diner[], tally: LoadTally, measure: boolean) {
-  const seconds = measure ? SECONDS : WARMUP_SECONDS;
+function newTally(): LoadTally {
+  return { acknowledgedIds: [], expectedItems: 0, latenciesMs: [], statuses: {} };
+}
+
+/** One order from one diner, with a new idempotency key; 1–3 lines. */
+async function placeOne(base: string, info: BenchAppInfo, diner: Diner, n: number, tally: LoadTally) {
+  const lines = 1 + (n % 3);
+  const items = Array.from({ length: lines }, (_, i) => ({
+    menuItemId: info.menuItemIds[(n + i) % info.menuItemIds.length],
+    quantity: 1 + ((n + i) % 2),
+  }));
+  const t0 = performance.now();
+  let status = 'error';
+  try {
+    const response = await call(base, '/orders', diner.ip, {
+      method: 'POST',
+      headers: { 'idempotency-key': `bench-${randomUUID()}` },
+      body: JSON.stringify({ sessionId: diner.sessionId, tableId: diner.tableId, items }),
+    });
+    status = String(response.status);
+    const body = (await response.json()) as { id?: number };
+    if (response.status === 201 && typeof body.id === 'number') {
+      tally.acknowledgedIds.push(body.id);
+      tally.expectedItems += lines;
+      tally.latenciesMs.push(performance.now() - t0);
+    }
+  } catch (error) {
+    status = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error';
+  }
+  tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+}
+
+/**
+ * Open loop: orders arrive at `rate` per second, taken by the diners in turn, whether or not earlier
+ * ones have been answered (at most MAX_IN_FLIGHT at once). Latency is then the service time at that
+ * load, not the queueing of a closed loop. Returns the seconds it took until the last answer.
+ */
+async function atRate(base: string, info: BenchAppInfo, diners: Diner[], tally: LoadTally, seconds: number) {
+  const interval = 1000 / RATE;
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  for (let i = 0; i < RATE * seconds; i++) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (inFlight.size >= MAX_IN_FLIGHT) {
+      tally.statuses.notSent = (tally.statuses.notSent ?? 0) + 1;
+      continue;
+    }
+    const diner = diners[i % diners.length] as Diner;
+    const request: Promise<void> = placeOne(base, info, diner, i, tally).finally(() =>
+      inFlight.delete(request),
+    );
+    inFlight.add(request);
+  }
+  await Promise.all(inFlight);
+  return (performance.now() - started) / 1000;
+}
+
+/** Closed loop: every diner orders again as soon as it is answered — the capacity of the server. */
+async function flatOut(base: string, info: BenchAppInfo, diners: Diner[], tally: LoadTally, seconds: number) {
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     diners.map(async (diner, d) => {
-      let n = 0;
-      while (performance.now() < deadline) {
-        n++;
-        const lines = 1 + ((d + n) % 3);
-        const items = Array.from({ length: lines }, (_, i) => ({
-          menuItemId: info.menuItemIds[(d + n + i) % info.menuItemIds.length],
-          quantity: 1 + ((n + i) % 2),
-        }));
-        const t0 = performance.now();
-        let status = 'error';
-        try {
-          const response = await call(base, '/orders', diner.ip, {
-            method: 'POST',
-            headers: { 'idempotency-key': `bench-${randomUUID()}` },
-            body: JSON.stringify({ sessionId: diner.sessionId, tableId: diner.tableId, items }),
-          });
-          status = String(response.status);
-          const body = (await response.json()) as { id?: number };
-          if (response.status === 201 && typeof body.id === 'number') {
-            tally.acknowledgedIds.push(body.id);
-            tally.expectedItems += lines;
-            if (measure) {
-              tally.latenciesMs.push(performance.now() - t0);
-              tally.measuredAcks++;
-            }
-          }
-        } catch (error) {
-          status = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'error';
-        }
-        tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
-      }
+      for (let n = d; performance.now() < deadline; n += diners.length)
+        await placeOne(base, info, diner, n, tally);
     }),
   );
   return (performance.now() - started) / 1000;
@@ -267,41 +306,48 @@ async function runKind(kind: Kind): Promise<KindResult> {
   }
   try {
     const { child, info } = await startApp(env);
-    const tally: LoadTally = {
-      acknowledgedIds: [],
-      expectedItems: 0,
-      latenciesMs: [],
-      measuredAcks: 0,
-      statuses: {},
-    };
+    const warmup = newTally();
+    const measured = newTally();
+    const capacity = newTally();
     let seconds: number;
+    let capacitySeconds: number;
     let cpuMs: number;
     try {
       const base = `http://127.0.0.1:${info.port}`;
       const diners = await joinDiners(base, info);
-      await load(base, info, diners.slice(0, Math.max(1, Math.floor(diners.length / 10))), tally, false);
+      await flatOut(base, info, diners.slice(0, 20), warmup, WARMUP_SECONDS);
       const cpuBefore = processCpuMs(child.pid);
-      seconds = await load(base, info, diners, tally, true);
+      seconds = await atRate(base, info, diners, measured, SECONDS);
       cpuMs = processCpuMs(child.pid) - cpuBefore;
+      capacitySeconds = await flatOut(base, info, diners, capacity, CAPACITY_SECONDS);
     } finally {
       await stopApp(child);
     }
-    const counts = await count(tally.acknowledgedIds);
-    const sorted = [...tally.latenciesMs].sort((a, b) => a - b);
-    const acknowledged = tally.acknowledgedIds.length;
+    const all = [warmup, measured, capacity];
+    const acknowledgedIds = all.flatMap((tally) => tally.acknowledgedIds);
+    const counts = await count(acknowledgedIds);
+    const sorted = [...measured.latenciesMs].sort((a, b) => a - b);
+    const acknowledged = acknowledgedIds.length;
+    const statuses: Record<string, number> = {};
+    for (const tally of all) {
+      for (const [status, n] of Object.entries(tally.statuses))
+        statuses[status] = (statuses[status] ?? 0) + n;
+    }
     return {
-      ordersPerSecond: round(tally.measuredAcks / seconds),
+      ordersPerSecond: round(measured.acknowledgedIds.length / seconds),
       p50Ms: round(percentile(sorted, 50)),
       p99Ms: round(percentile(sorted, 99)),
       acknowledged,
       stored: counts.stored,
       lost: acknowledged - counts.acknowledgedFound,
-      duplicated: counts.stored - counts.distinctKeys + (acknowledged - new Set(tally.acknowledgedIds).size),
+      duplicated: counts.stored - counts.distinctKeys + (acknowledged - new Set(acknowledgedIds).size),
       storedItems: counts.storedItems,
-      expectedItems: tally.expectedItems,
+      expectedItems: all.reduce((sum, tally) => sum + tally.expectedItems, 0),
       storedUnacknowledged: counts.stored - counts.acknowledgedFound,
-      serverCpuMsPerOrder: round(cpuMs / Math.max(1, tally.measuredAcks), 2),
-      statuses: tally.statuses,
+      offeredPerSecond: RATE,
+      maxOrdersPerSecond: round(capacity.acknowledgedIds.length / capacitySeconds),
+      serverCpuMsPerOrder: round(cpuMs / Math.max(1, measured.acknowledgedIds.length), 2),
+      statuses,
       diners: DINERS,
       tables: TABLES,
       seconds: round(seconds, 2),
@@ -330,7 +376,8 @@ async function main(): Promise<void> {
       `  ${kind}: ${result.ordersPerSecond} orders/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ` +
         `acknowledged ${result.acknowledged}, stored ${result.stored}, lost ${result.lost}, ` +
         `duplicated ${result.duplicated}, items ${result.storedItems}/${result.expectedItems}, ` +
-        `server CPU ${result.serverCpuMsPerOrder} ms/order, ` +
+        `server CPU ${result.serverCpuMsPerOrder} ms/order, offered ${result.offeredPerSecond}/s, ` +
+        `capacity ${result.maxOrdersPerSecond}/s, ` +
         `statuses ${JSON.stringify(result.statuses)}` +
         (kind === 'postgres'
           ? ` — ${verdict(result)} (≥ ${TARGETS.ordersPerSecond}/s, p99 ≤ ${TARGETS.p99Ms} ms)`
