@@ -6,9 +6,9 @@ import {
   resolveLanguage,
 } from '@tablo/contract/languages';
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { I18N_MAX_PARALLEL_READS, I18N_MAX_RETRIES, I18N_RETRY_TIMEOUT_MS } from '../config/constants.ts';
+import { fetchBackend } from './i18n-backend.ts';
 
 /** One file per namespace in public/locales/<lang>/<ns>.json; screens load only the ones they use. */
 export const NAMESPACES = [
@@ -39,17 +39,16 @@ export const BASE_I18N_OPTIONS = {
 export function createI18n(initialLanguage: LanguageCode): I18n {
   const instance = i18next.createInstance();
   instance
-    .use(HttpBackend)
+    .use(fetchBackend)
     .use(initReactI18next)
-    .init<HttpBackendOptions>({
+    .init({
       ...BASE_I18N_OPTIONS,
       lng: initialLanguage,
       // spec §9: 5 retries, 350 ms initial wait doubling each retry, 10 parallel reads. i18next's loader does the
-      // retrying whenever the HTTP backend reports a retriable failure (network error or 5xx).
+      // retrying whenever the backend reports a retriable failure (network error or 5xx).
       maxRetries: I18N_MAX_RETRIES,
       retryTimeout: I18N_RETRY_TIMEOUT_MS,
       maxParallelReads: I18N_MAX_PARALLEL_READS,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
     })
     .catch((error: unknown) => console.warn('i18n failed to start', error));
   return instance;
