@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { Spinner } from '../components/spinner/spinner.tsx';
 import { ROUTE_PATTERNS } from '../config/routes.ts';
+import { menuQueryOptions } from '../features/menu/api/get-menu.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { restaurantQueryOptions } from './providers/restaurant.tsx';
 import { LanguageLayout } from './routes/language-layout.tsx';
@@ -28,10 +29,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     return null;
   }
 
-  function restaurantRoute(path: string, lazy: RouteObject['lazy']): RouteObject {
+  // On the menu route the menu is requested at the same time, not after the restaurant has answered: the
+  // screen still uses it only inside the restaurant provider, i.e. once the restaurant is ok (spec §4).
+  function prefetchRestaurantAndMenu(args: LoaderFunctionArgs) {
+    const { shortName } = args.params;
+    if (shortName) void queryClient.prefetchQuery(menuQueryOptions(shortName));
+    return prefetchRestaurant(args);
+  }
+
+  function restaurantRoute(
+    path: string,
+    lazy: RouteObject['lazy'],
+    loader: (args: LoaderFunctionArgs) => null = prefetchRestaurant,
+  ): RouteObject {
     return {
       path,
-      loader: prefetchRestaurant,
+      loader,
       Component: RestaurantLayout,
       children: [{ index: true, lazy }],
     };
@@ -64,6 +77,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 () => import('./routes/menu-route.tsx'),
                 (m) => m.MenuRoute,
               ),
+              prefetchRestaurantAndMenu,
             ),
             restaurantRoute(
               ROUTE_PATTERNS.order,

@@ -10,9 +10,32 @@ import { apiRequest } from '../../lib/api-client.ts';
 export function restaurantQueryOptions(shortName: string) {
   return queryOptions({
     queryKey: ['restaurant', shortName],
-    queryFn: ({ signal }) => apiRequest(apiPaths.restaurant(shortName), { schema: RestaurantSchema, signal }),
+    queryFn: async ({ signal }) => {
+      const result = await apiRequest(apiPaths.restaurant(shortName), { schema: RestaurantSchema, signal });
+      if (result.ok && result.data.isEnabled && result.data.image) preloadHeroImage(result.data.image);
+      return result;
+    },
     staleTime: 60_000,
   });
+}
+
+/**
+ * The header's hero image is the page's largest paint (docs/decisions/011). It is asked for as soon as its
+ * address is known, not once the header renders (after the texts, the screen's code and the session).
+ */
+function preloadHeroImage(href: string): void {
+  if (
+    typeof document === 'undefined' ||
+    document.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)
+  ) {
+    return;
+  }
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.fetchPriority = 'high';
+  document.head.append(link);
 }
 
 const RestaurantContext = createContext<Restaurant | null>(null);
