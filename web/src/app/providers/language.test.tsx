@@ -46,7 +46,10 @@ describe('language layout (spec §2, §5)', () => {
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     fireEvent.keyDown(list, { key: 'Enter' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/sk'));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Language|Nyelv|language/ }));
+    // The label is in the new language now ("Jazyk: Slovenský"); focus is back on the picker's button.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /: Slovenský$/ })),
+    );
   });
 });
 

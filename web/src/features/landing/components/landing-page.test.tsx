@@ -5,11 +5,10 @@ import { renderApp } from '../../../testing/render-app.tsx';
 describe('landing page (spec §1)', () => {
   it('links to the admin site to sign up and log in, with the language', async () => {
     renderApp('/de');
-    // German texts are not written yet; English is the fallback (spec §2).
-    expect((await screen.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Registrieren' })).getAttribute('href')).toBe(
       'https://admin.tablo.example/register?lang=de',
     );
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe(
       'https://admin.tablo.example/login?lang=de',
     );
   });
