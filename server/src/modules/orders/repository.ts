@@ -1,5 +1,5 @@
 import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   diningTable,
@@ -28,6 +28,7 @@ export interface MenuItemForOrder {
 }
 
 export async function loadMenuItemsForOrder(tx: Db, ids: number[]): Promise<Map<number, MenuItemForOrder>> {
+  // One round trip: the titles come along as a JSON array, in translation order.
   const rows = await tx
     .select({
       id: menuItem.id,
@@ -37,37 +38,36 @@ export async function loadMenuItemsForOrder(tx: Db, ids: number[]): Promise<Map<
       availabilityType: menuItem.availabilityType,
       priceGross: menuItem.priceGross,
       vatPercent: vatKey.valuePercent,
+      titles: sql<{ isoCode: string; title: string }[]>`coalesce((
+        select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
+        from ${menuItemTranslation} t where t.item_id = ${menuItem.id}), '[]'::json)`,
     })
     .from(menuItem)
     .innerJoin(menuCategory, eq(menuCategory.id, menuItem.categoryId))
     .innerJoin(vatKey, eq(vatKey.id, menuItem.vatKeyId))
     .where(inArray(menuItem.id, ids));
-  const titles = await tx
-    .select({
-      itemId: menuItemTranslation.itemId,
-      isoCode: menuItemTranslation.isoCode,
-      title: menuItemTranslation.title,
-    })
-    .from(menuItemTranslation)
-    .where(inArray(menuItemTranslation.itemId, ids))
-    .orderBy(asc(menuItemTranslation.id));
-  const items = new Map<number, MenuItemForOrder>(rows.map((row) => [row.id, { ...row, titles: [] }]));
-  for (const title of titles)
-    items.get(title.itemId)?.titles.push({ isoCode: title.isoCode, title: title.title });
-  return items;
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function countOrdersSince(tx: Db, sessionId: string, seconds: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.sessionId, sessionId),
-        gt(orders.createdAt, sql`now() - make_interval(secs => ${seconds})`),
-      ),
-    );
-  return row?.n ?? 0;
+/**
+ * In one round trip: the order already stored under (session, key), if any, and how many orders the
+ * session placed in the last `seconds` (the per-session limit).
+ */
+export async function findReplayAndRecentCount(
+  tx: Db,
+  sessionId: string,
+  key: string,
+  seconds: number,
+): Promise<{ previous: { id: number; visitId: number; requestHash: string } | null; recent: number }> {
+  const result = await tx.execute(sql`
+    select
+      (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
+         from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${key}) as previous,
+      (select count(*)::int from ${orders} o
+         where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})) as recent`);
+  const row = (result as unknown as { rows: { previous: unknown; recent: number }[] }).rows[0];
+  const previous = row?.previous as { id: number; visitId: number; requestHash: string } | null | undefined;
+  return { previous: previous ?? null, recent: Number(row?.recent ?? 0) };
 }
 
 /**
@@ -80,18 +80,6 @@ export async function tryLockIdempotencyKey(tx: Db, sessionId: string, key: stri
   );
   const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
   return rows[0]?.locked === true;
-}
-
-export async function findByIdempotencyKey(
-  tx: Db,
-  sessionId: string,
-  key: string,
-): Promise<{ id: number; visitId: number; requestHash: string } | null> {
-  const [row] = await tx
-    .select({ id: orders.id, visitId: orders.visitId, requestHash: orders.requestHash })
-    .from(orders)
-    .where(and(eq(orders.sessionId, sessionId), eq(orders.idempotencyKey, key)));
-  return row ?? null;
 }
 
 export interface NewOrder {

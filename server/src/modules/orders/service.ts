@@ -7,8 +7,7 @@ import { appendTableEvent } from '../live/event-log.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import {
   asSeenBy,
-  countOrdersSince,
-  findByIdempotencyKey,
+  findReplayAndRecentCount,
   insertOrder,
   loadMenuItemsForOrder,
   loadOrders,
@@ -108,7 +107,7 @@ export async function placeOrder(
     if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
     if (!visit.orderingEnabled || !visit.tableEnabled) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
 
-    const previous = await findByIdempotencyKey(tx, sessionId, idempotencyKey);
+    const { previous, recent } = await findReplayAndRecentCount(tx, sessionId, idempotencyKey, 60);
     if (previous) {
       if (previous.requestHash !== hash || previous.visitId !== visit.visitId) {
         throw new HttpError(422, ORDER_TEXTS.keyReused);
@@ -118,7 +117,7 @@ export async function placeOrder(
       return stored;
     }
 
-    if ((await countOrdersSince(tx, sessionId, 60)) >= options.ordersPerMinute) {
+    if (recent >= options.ordersPerMinute) {
       throw new HttpError(429, ORDER_TEXTS.tooMany);
     }
     const ids = body.items.map((line) => line.menuItemId);
