@@ -29,6 +29,18 @@ export const handlers = {
         { status: 503 },
       ),
     ),
+  /** The join of the order and My Table routes, refused as without the table's token. */
+  joinTableRefused: () =>
+    http.post('/api/table-sessions', () =>
+      HttpResponse.json(
+        ErrorBodySchema.parse({
+          statusCode: 403,
+          error: 'Forbidden',
+          message: 'Orders cannot be placed at this table',
+        }),
+        { status: 403 },
+      ),
+    ),
 };
 
 /** Only the restaurant is answered by default; each test adds what else it expects. */

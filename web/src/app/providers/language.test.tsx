@@ -21,7 +21,7 @@ describe('language layout (spec §2, §5)', () => {
   });
 
   it('applies Hungarian when the lang segment is missing', async () => {
-    server.use(handlers.sessionUuid());
+    server.use(handlers.sessionUuid(), handlers.joinTableRefused());
     const { i18n } = renderApp('/table/demo/1');
     await screen.findByRole('heading', { name: /Asztalom/ });
     expect(i18n.language).toBe('hu');

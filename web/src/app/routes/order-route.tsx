@@ -1,41 +1,33 @@
-import { ShoppingBag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { routes } from '../../config/routes.ts';
-import { useLanguage } from '../providers/language.tsx';
-import { useRestaurant } from '../providers/restaurant.tsx';
-import { useTable } from '../providers/table.tsx';
-import { EmptyState } from './empty-state.tsx';
-import styles from './screen-page.module.css';
+import { useLocation } from 'react-router';
+import { MenuItemActionsProvider } from '../../features/menu/components/menu-item-actions.tsx';
+import { MenuScreen } from '../../features/menu/components/menu-screen.tsx';
+import { MyOrders } from '../../features/ordering/components/my-orders.tsx';
+import {
+  ORDER_VIEW_PARAM,
+  ORDERS_VIEW,
+  OrderingMenu,
+  useAddToCartActions,
+} from '../../features/ordering/components/ordering-menu.tsx';
+import { OrderingProvider } from '../../features/ordering/components/ordering-provider.tsx';
 
-/** spec §2: the order screen (cart, confirmation, overview). The cart itself arrives with ordering. */
+/**
+ * spec §2: /order/:shortName/:table/:lang — the menu with ordering (cart bar, cart, confirmation), and with
+ * `?view=orders` the diner's orders (the overview of a just placed order first). The QR code opens this
+ * route with `?t=<token>`; ordering code loads only here and on My Table.
+ */
 export function OrderRoute() {
-  const { t } = useTranslation('orders');
-  const { shortName, name } = useRestaurant();
-  const table = useTable();
-  const { language } = useLanguage();
+  const location = useLocation();
+  const view = new URLSearchParams(location.search).get(ORDER_VIEW_PARAM);
+  return <OrderingProvider>{view === ORDERS_VIEW ? <MyOrders /> : <OrderMenu />}</OrderingProvider>;
+}
+
+function OrderMenu() {
+  const renderActions = useAddToCartActions();
   return (
-    <section className={styles.page} aria-labelledby="order-title">
-      <h2 id="order-title" className={styles.title}>
-        {t('title')}
-      </h2>
-      {table.isEnabled ? (
-        <p className={styles.small}>{t('table_of_restaurant', { table: table.tableId, restaurant: name })}</p>
-      ) : (
-        <p role="alert">{t('cannot_order_at_table')}</p>
-      )}
-      <EmptyState
-        icon={<ShoppingBag size={40} aria-hidden="true" />}
-        text={t('empty_cart')}
-        action={
-          <Link className={styles.action} to={routes.menu(shortName, language)}>
-            {t('browse_menu')}
-          </Link>
-        }
-      />
-      <p className={styles.small}>
-        <Link to={routes.terms(shortName, table.id, language)}>{t('common:terms_and_conditions')}</Link>
-      </p>
-    </section>
+    <OrderingMenu>
+      <MenuItemActionsProvider value={renderActions}>
+        <MenuScreen />
+      </MenuItemActionsProvider>
+    </OrderingMenu>
   );
 }

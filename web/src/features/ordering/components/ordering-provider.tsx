@@ -1,0 +1,163 @@
+import { DEFAULT_TABLE } from '@tablo/contract/table';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useRestaurant } from '../../../app/providers/restaurant.tsx';
+import { useSession } from '../../../app/providers/session.tsx';
+import { useTable } from '../../../app/providers/table.tsx';
+import type { LiveStatus } from '../../../lib/live-client.ts';
+import { joinTable } from '../api/join-table.ts';
+import { tableOrdersQueryOptions } from '../api/table-orders.ts';
+import { useTableLive } from '../hooks/use-table-live.ts';
+import { type Ordering, OrderingContext, type OrderingStatus } from '../state/ordering-context.ts';
+import { forgetTableToken, loadTableToken, saveTableToken } from '../state/table-token.ts';
+import { OrderingNotice } from './ordering-notice.tsx';
+
+/** The query parameter of the table's QR code (DESIGN §8). */
+export const TABLE_TOKEN_PARAM = 't';
+
+export function joinQueryKey(shortName: string, tableId: number, sessionId: string | null) {
+  return ['table-join', shortName, tableId, sessionId] as const;
+}
+
+/**
+ * Joins the diner's session to the table (issue 4, DESIGN §5, §8) and keeps the table live while joined.
+ * The `?t=` token is read once, kept on the device for this restaurant and table, and removed from the
+ * address bar. Children always render: the menu stays readable when ordering is not possible.
+ */
+export function OrderingProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('orders');
+  const restaurant = useRestaurant();
+  const table = useTable();
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { shortName } = restaurant;
+  const tableId = table.id;
+
+  // Read before the first join request is made, so that request carries the scanned token.
+  useState(() => {
+    const token = new URLSearchParams(location.search).get(TABLE_TOKEN_PARAM);
+    if (token && tableId !== DEFAULT_TABLE.id) saveTableToken(shortName, tableId, token);
+    return null;
+  });
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has(TABLE_TOKEN_PARAM)) return;
+    params.delete(TABLE_TOKEN_PARAM);
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [location.search, location.pathname, location.hash, navigate]);
+
+  const sessionId = session.isActive ? session.sessionId : null;
+  const canJoin =
+    restaurant.isOrderingEnabled && sessionId !== null && tableId !== DEFAULT_TABLE.id && table.isEnabled;
+  const join = useQuery({
+    queryKey: joinQueryKey(shortName, tableId, sessionId),
+    queryFn: async () => {
+      const result = await joinTable({
+        shortName,
+        tableId,
+        token: loadTableToken(shortName, tableId),
+        sessionId: sessionId ?? '',
+      });
+      // A refused token is of no further use: the next scan brings a good one.
+      if (!result.ok && result.status === 403) forgetTableToken(shortName, tableId);
+      return result;
+    },
+    enabled: canJoin,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  const joined = join.data?.ok ? join.data.data : null;
+
+  const orders = useQuery({
+    ...tableOrdersQueryOptions(tableId, sessionId ?? ''),
+    enabled: joined !== null && sessionId !== null,
+  });
+
+  const [liveStatus, setLiveStatus] = useState<LiveStatus | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const visitOver = liveStatus === 'closed' || orders.data?.visitId === null;
+  const forbidden = liveStatus === 'forbidden';
+
+  useEffect(() => {
+    if (!visitOver) return;
+    // The visit is over: the next party at this table starts clean and must scan the code again.
+    forgetTableToken(shortName, tableId);
+  }, [visitOver, shortName, tableId]);
+
+  const onStatusChanged = useCallback(
+    (orderId: number, status: string) =>
+      setAnnouncement(t('status_announcement', { id: orderId, status: t(`status_${status}`) })),
+    [t],
+  );
+  useTableLive({
+    shortName,
+    tableId,
+    sessionId,
+    cursor: joined?.cursor ?? 0,
+    enabled: joined !== null && !visitOver && !forbidden,
+    onStatus: setLiveStatus,
+    onStatusChanged,
+  });
+
+  const retry = useCallback(() => {
+    setLiveStatus(null);
+    void queryClient.resetQueries({ queryKey: joinQueryKey(shortName, tableId, sessionId) });
+  }, [queryClient, shortName, tableId, sessionId]);
+
+  const value = useMemo<Ordering>(() => {
+    let status: OrderingStatus;
+    let error: string | null = null;
+    if (!restaurant.isOrderingEnabled || sessionId === null) status = 'off';
+    else if (!canJoin || forbidden) status = 'refused';
+    else if (join.isPending) status = 'joining';
+    else if (join.data && !join.data.ok) {
+      error = join.data.message;
+      status = join.data.status === 403 || join.data.status === 404 ? 'refused' : 'failed';
+    } else if (visitOver) status = 'closed';
+    else status = joined ? 'joined' : 'failed';
+    return {
+      status,
+      shortName,
+      tableId,
+      tableNumber: joined?.tableNumber ?? table.tableId,
+      sessionId,
+      visitId: joined?.visitId ?? null,
+      error,
+      retry,
+      announce: setAnnouncement,
+    };
+  }, [
+    restaurant.isOrderingEnabled,
+    sessionId,
+    canJoin,
+    forbidden,
+    join.isPending,
+    join.data,
+    visitOver,
+    joined,
+    shortName,
+    tableId,
+    table.tableId,
+    retry,
+  ]);
+
+  return (
+    <OrderingContext value={value}>
+      <OrderingNotice />
+      {children}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </OrderingContext>
+  );
+}

@@ -1,0 +1,160 @@
+import { IdempotencyKeySchema, MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { deviceStorage } from './device-storage.ts';
+
+const CartLineSchema = z.object({
+  menuItemId: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+  note: z.string().max(MAX_NOTE_LENGTH),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+/** The cart kept on the device, with the idempotency key of the order it will become (one key per cart). */
+const CartSchema = z.object({
+  lines: z.array(CartLineSchema),
+  note: z.string().max(MAX_NOTE_LENGTH),
+  idempotencyKey: IdempotencyKeySchema,
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+export function cartStorageKey(shortName: string, tableId: number): string {
+  return `tablo.cart.${shortName}.${tableId}`;
+}
+
+/** 32 hex digits: matches the server's [A-Za-z0-9_-]{8,128}. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function emptyCart(): Cart {
+  return { lines: [], note: '', idempotencyKey: newIdempotencyKey() };
+}
+
+const listeners = new Map<string, Set<() => void>>();
+// The last cart read per key with the text it came from: snapshots stay identical while nothing changed.
+const snapshots = new Map<string, { raw: string | null; cart: Cart }>();
+// For devices without storage.
+const memory = new Map<string, string>();
+
+function readRaw(key: string): string | null {
+  return deviceStorage.available() ? deviceStorage.get(key) : (memory.get(key) ?? null);
+}
+
+export function readCart(key: string): Cart {
+  const raw = readRaw(key);
+  const cached = snapshots.get(key);
+  if (cached && cached.raw === raw) return cached.cart;
+  let cart: Cart | null = null;
+  if (raw !== null) {
+    try {
+      const parsed = CartSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) cart = parsed.data;
+    } catch {
+      cart = null;
+    }
+  }
+  if (cart === null) {
+    // A fresh cart's key is written at once, so a reload keeps the same key.
+    cart = emptyCart();
+    const text = JSON.stringify(cart);
+    memory.set(key, text);
+    deviceStorage.set(key, text);
+    snapshots.set(key, { raw: readRaw(key), cart });
+    return cart;
+  }
+  snapshots.set(key, { raw, cart });
+  return cart;
+}
+
+export function writeCart(key: string, update: (cart: Cart) => Cart): void {
+  const next = update(readCart(key));
+  const text = JSON.stringify(next);
+  memory.set(key, text);
+  deviceStorage.set(key, text);
+  snapshots.set(key, { raw: readRaw(key), cart: next });
+  for (const listener of listeners.get(key) ?? []) listener();
+}
+
+function subscribe(key: string, listener: () => void): () => void {
+  let set = listeners.get(key);
+  if (!set) {
+    set = new Set();
+    listeners.set(key, set);
+  }
+  set.add(listener);
+  // Another tab of the same diner changes the same cart.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === key) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    set.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function clampQuantity(quantity: number): number {
+  return Math.min(MAX_QUANTITY_PER_LINE, Math.max(1, Math.round(quantity)));
+}
+
+function mapLine(cart: Cart, menuItemId: number, change: (line: CartLine) => CartLine): Cart {
+  return {
+    ...cart,
+    lines: cart.lines.map((line) => (line.menuItemId === menuItemId ? change(line) : line)),
+  };
+}
+
+export type CartActions = {
+  add: (menuItemId: number, quantity?: number) => void;
+  setQuantity: (menuItemId: number, quantity: number) => void;
+  setLineNote: (menuItemId: number, note: string) => void;
+  remove: (menuItemId: number) => void;
+  setNote: (note: string) => void;
+  /** After a placed order: an empty cart with a new idempotency key. */
+  reset: () => void;
+};
+
+/** The cart of one restaurant and table, kept in localStorage so a reload loses nothing. */
+export function useCart(shortName: string, tableId: number): [Cart, CartActions] {
+  const key = cartStorageKey(shortName, tableId);
+  const cart = useSyncExternalStore(
+    useCallback((listener: () => void) => subscribe(key, listener), [key]),
+    () => readCart(key),
+  );
+  const actions = useMemo<CartActions>(() => {
+    const write = (update: (cart: Cart) => Cart) => writeCart(key, update);
+    return {
+      add: (menuItemId, quantity = 1) =>
+        write((current) =>
+          current.lines.some((line) => line.menuItemId === menuItemId)
+            ? mapLine(current, menuItemId, (line) => ({
+                ...line,
+                quantity: clampQuantity(line.quantity + quantity),
+              }))
+            : {
+                ...current,
+                lines: [...current.lines, { menuItemId, quantity: clampQuantity(quantity), note: '' }],
+              },
+        ),
+      setQuantity: (menuItemId, quantity) =>
+        write((current) =>
+          mapLine(current, menuItemId, (line) => ({ ...line, quantity: clampQuantity(quantity) })),
+        ),
+      setLineNote: (menuItemId, note) =>
+        write((current) =>
+          mapLine(current, menuItemId, (line) => ({ ...line, note: note.slice(0, MAX_NOTE_LENGTH) })),
+        ),
+      remove: (menuItemId) =>
+        write((current) => ({
+          ...current,
+          lines: current.lines.filter((line) => line.menuItemId !== menuItemId),
+        })),
+      setNote: (note) => write((current) => ({ ...current, note: note.slice(0, MAX_NOTE_LENGTH) })),
+      reset: () => write(() => emptyCart()),
+    };
+  }, [key]);
+  return [cart, actions];
+}
