@@ -1,7 +1,7 @@
 import { DEFAULT_TABLE } from '@tablo/contract/table';
 import { BookOpen, ReceiptText, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLanguage } from '../../app/providers/language.tsx';
 import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { useTable } from '../../app/providers/table.tsx';
@@ -10,29 +10,49 @@ import styles from './bottom-nav.module.css';
 
 /**
  * spec §2, §9: Menu, Orders (my_orders) and My Table, fixed to the bottom of the viewport. Without a table
- * (or without ordering) only the menu makes sense, so the bar is not shown at all.
+ * (or without ordering) only the menu makes sense, so the bar is not shown at all. At a table, "Menu" is the
+ * order route's menu (the one with "Add"), and "Orders" its `?view=orders`.
  */
 export function BottomNav() {
   const { t } = useTranslation('common');
   const restaurant = useRestaurant();
   const table = useTable();
   const { language } = useLanguage();
+  const location = useLocation();
   if (!restaurant.isOrderingEnabled || table.id === DEFAULT_TABLE.id) return null;
   const { shortName } = restaurant;
+  const orderPath = routes.order(shortName, table.id, language);
+  const onOrders = new URLSearchParams(location.search).get('view') === 'orders';
+  const here = (path: string) => decodeURIComponent(location.pathname).replace(/\/+$/, '') === path;
   const items = [
-    { to: routes.menu(shortName, language), label: t('menu'), Icon: BookOpen },
-    { to: routes.order(shortName, table.id, language), label: t('my_orders'), Icon: ReceiptText },
-    { to: routes.table(shortName, table.id, language), label: t('my_table'), Icon: Users },
+    {
+      to: orderPath,
+      label: t('menu'),
+      Icon: BookOpen,
+      active: (here(orderPath) && !onOrders) || location.pathname.startsWith('/menu/'),
+    },
+    {
+      to: `${orderPath}?view=orders`,
+      label: t('my_orders'),
+      Icon: ReceiptText,
+      active: here(orderPath) && onOrders,
+    },
+    {
+      to: routes.table(shortName, table.id, language),
+      label: t('my_table'),
+      Icon: Users,
+      active: here(routes.table(shortName, table.id, language)),
+    },
   ];
   return (
     <nav className={styles.nav} aria-label={t('main_navigation')} data-bottom-nav="">
       <ul className={styles.list}>
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, Icon, active }) => (
           <li key={to}>
-            <NavLink to={to} className={styles.link} end>
+            <Link to={to} className={styles.link} aria-current={active ? 'page' : undefined}>
               <Icon size={22} aria-hidden="true" />
               <span>{label}</span>
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
