@@ -2,7 +2,7 @@ import { MAX_NOTE_LENGTH, type Order, type TableOrdersResponse } from '@tablo/co
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { appConfig } from '../../../config/env.ts';
@@ -16,6 +16,7 @@ import { tableOrdersQueryKey } from '../api/table-orders.ts';
 import type { CartView } from '../hooks/use-cart-view.ts';
 import { upsertOrder } from '../hooks/use-table-live.ts';
 import { useOrdering } from '../state/ordering-context.ts';
+import { taggedText } from '../utils/tagged-text.tsx';
 import { CartLineEditor } from './cart-line-editor.tsx';
 import styles from './ordering.module.css';
 import { useServerMessage } from './ordering-notice.tsx';
@@ -167,15 +168,16 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
             )}
             {/* spec §5: placing an order means accepting the terms of use and the privacy policy (linked). */}
             <p className={styles.terms}>
-              <Trans
-                t={t}
-                i18nKey="accept_terms"
-                components={{
-                  terms: <Link to={routes.terms(ordering.shortName, ordering.tableId, language)} />,
-                  // biome-ignore lint/a11y/useAnchorContent: Trans puts the translated link text inside.
-                  privacy: <a href={privacyUrl} target="_blank" rel="noopener noreferrer" />,
-                }}
-              />
+              {taggedText(t('accept_terms'), {
+                terms: (text) => (
+                  <Link to={routes.terms(ordering.shortName, ordering.tableId, language)}>{text}</Link>
+                ),
+                privacy: (text) => (
+                  <a href={privacyUrl} target="_blank" rel="noopener noreferrer">
+                    {text}
+                  </a>
+                ),
+              })}
             </p>
             <div className={styles.dialogActions}>
               <button
