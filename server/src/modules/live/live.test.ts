@@ -241,7 +241,7 @@ describe.each(testDatabaseKinds())('live updates over /api/ws (%s)', (kind) => {
 });
 
 describe('live updates in the whole app', () => {
-  it('is mounted by buildApp, and its logs never carry the session id of the websocket URL', async () => {
+  it('is mounted by buildApp, logs no session id, and closes sockets with 1001 on shutdown', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -270,6 +270,12 @@ describe('live updates in the whole app', () => {
       expect(log).toContain('/api/ws');
       expect(log).not.toContain(sessionId);
       expect(log).not.toContain('session_id');
+
+      // Shutting down tells open sockets to reconnect elsewhere (1001), without waiting for them.
+      const open = new RecordingClient(wsUrl(baseUrl, { tableId, sessionId }));
+      await open.ready();
+      await app.close();
+      expect((await open.closed).code).toBe(1001);
     } finally {
       await app.close();
       await database.close();
