@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
@@ -18,6 +19,13 @@ export function MyOrders() {
   const mine = (orders.data?.orders ?? []).filter((order) => order.isMine);
   const placed = mine.find((order) => order.id === placedId);
   const others = placed ? mine.filter((order) => order !== placed) : mine;
+  const overviewHeading = useRef<HTMLHeadingElement>(null);
+  const hasOverview = placed !== undefined;
+
+  // After placing, the cart dialog is gone: focus moves to the overview of what was ordered.
+  useEffect(() => {
+    if (hasOverview) overviewHeading.current?.focus();
+  }, [hasOverview]);
 
   return (
     <section className={styles.page} aria-labelledby="my-orders-title">
@@ -31,7 +39,12 @@ export function MyOrders() {
         <>
           {placed && (
             <section className={styles.overview} aria-labelledby="order-overview-title">
-              <h3 id="order-overview-title" className={styles.sectionTitle}>
+              <h3
+                id="order-overview-title"
+                className={styles.sectionTitle}
+                ref={overviewHeading}
+                tabIndex={-1}
+              >
                 {t('overview_title')}
               </h3>
               <OrderCard order={placed} />
