@@ -8,7 +8,7 @@ import { useSession } from '../../../app/providers/session.tsx';
 import { useTable } from '../../../app/providers/table.tsx';
 import type { LiveStatus } from '../../../lib/live-client.ts';
 import { joinTable } from '../api/join-table.ts';
-import { tableOrdersQueryOptions } from '../api/table-orders.ts';
+import { tableOrdersQueryKey, tableOrdersQueryOptions } from '../api/table-orders.ts';
 import { useTableLive } from '../hooks/use-table-live.ts';
 import { type Ordering, OrderingContext, type OrderingStatus } from '../state/ordering-context.ts';
 import { forgetTableToken, loadTableToken, saveTableToken } from '../state/table-token.ts';
@@ -89,10 +89,15 @@ export function OrderingProvider({ children }: { children: ReactNode }) {
   const forbidden = liveStatus === 'forbidden';
 
   useEffect(() => {
-    if (!visitOver) return;
-    // The visit is over: the next party at this table starts clean and must scan the code again.
+    if (!visitOver && !forbidden) return;
+    // The visit is over (or this session is no longer part of the open one, as after a close missed while
+    // the phone slept): the next party starts clean, and this phone must scan the code again.
     forgetTableToken(shortName, tableId);
-  }, [visitOver, shortName, tableId]);
+    if (forbidden && sessionId !== null) {
+      // Reading the orders again tells a closed visit (visitId null) from another refusal.
+      void queryClient.invalidateQueries({ queryKey: tableOrdersQueryKey(tableId, sessionId) });
+    }
+  }, [visitOver, forbidden, shortName, tableId, sessionId, queryClient]);
 
   const onStatusChanged = useCallback(
     (orderId: number, status: string) =>
@@ -118,12 +123,13 @@ export function OrderingProvider({ children }: { children: ReactNode }) {
     let status: OrderingStatus;
     let error: string | null = null;
     if (!restaurant.isOrderingEnabled || sessionId === null) status = 'off';
-    else if (!canJoin || forbidden) status = 'refused';
+    else if (!canJoin) status = 'refused';
     else if (join.isPending) status = 'joining';
     else if (join.data && !join.data.ok) {
       error = join.data.message;
       status = join.data.status === 403 || join.data.status === 404 ? 'refused' : 'failed';
     } else if (visitOver) status = 'closed';
+    else if (forbidden) status = 'refused';
     else status = joined ? 'joined' : 'failed';
     return {
       status,

@@ -274,6 +274,19 @@ describe('My Table and Orders', () => {
     expect(localStorage.getItem(tableTokenKey('demo', 1))).toBeNull();
   });
 
+  it('a close missed while asleep (4403 on reconnect) ends the visit on this phone too', async () => {
+    localStorage.setItem(tableTokenKey('demo', 1), 'tok12345');
+    const fake = useServer({ orders: orders() });
+    renderApp('/table/demo/1/en');
+    expect(await screen.findByRole('heading', { name: 'Order 3' })).toBeTruthy();
+    await waitFor(() => expect(FakeWebSocket.latest()).toBeTruthy());
+    fake.state.visitClosed = true;
+    act(() => FakeWebSocket.latest()?.onclose?.({ code: 4403 }));
+    expect(await screen.findByText('This table has been closed')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Order 3' })).toBeNull();
+    expect(localStorage.getItem(tableTokenKey('demo', 1))).toBeNull();
+  });
+
   it('Orders shows only my orders; the bottom navigation reaches Menu, Orders and My Table', async () => {
     localStorage.setItem(tableTokenKey('demo', 1), 'tok12345');
     useServer({ orders: orders() });

@@ -112,6 +112,8 @@ export function orderingServer(options: OrderingServerOptions = {}) {
     orderRequests: [] as { key: string | null; body: PlaceOrderRequest }[],
     orders: [...(options.orders ?? [])],
     networkFailures: options.networkFailures ?? 0,
+    /** Staff closed the visit: the orders read answers visitId null. */
+    visitClosed: false,
   };
   const handlers = [
     http.get('/api/menu/current/:shortName', () => HttpResponse.json(menu)),
@@ -125,7 +127,11 @@ export function orderingServer(options: OrderingServerOptions = {}) {
       );
     }),
     http.get('/api/tables/:tableId/orders', () =>
-      HttpResponse.json({ visitId: 5, orders: state.orders.map((order) => OrderSchema.parse(order)) }),
+      HttpResponse.json(
+        state.visitClosed
+          ? { visitId: null, orders: [] }
+          : { visitId: 5, orders: state.orders.map((order) => OrderSchema.parse(order)) },
+      ),
     ),
     http.post('/api/orders', async ({ request }) => {
       const body = PlaceOrderRequestSchema.parse(await request.json());
