@@ -4,7 +4,7 @@ import { SessionIdSchema } from '@tablo/contract/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { findJoinedOpenVisit } from '../table-sessions/repository.ts';
+import { findJoinedOpenVisit } from '../table-sessions/index.ts';
 import { initialSync, LiveConnection, MessageEncoder } from './connection.ts';
 import { Hub } from './hub.ts';
 import { Relay } from './relay.ts';
