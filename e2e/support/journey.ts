@@ -87,11 +87,16 @@ export function focusedLabel(page: Page): Promise<string> {
   });
 }
 
-/** Presses Tab until `locator` has focus; fails after `max` presses. */
-export async function tabTo(page: Page, locator: ReturnType<Page['locator']>, max = 30): Promise<void> {
+/** Presses Tab (Shift+Tab with `backwards`) until `locator` has focus; fails after `max` presses. */
+export async function tabTo(
+  page: Page,
+  locator: ReturnType<Page['locator']>,
+  max = 30,
+  backwards = false,
+): Promise<void> {
   const seen: string[] = [];
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
     if (await isFocused(page, locator)) return;
     seen.push(await focusedLabel(page));
   }
