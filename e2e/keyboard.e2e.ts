@@ -19,7 +19,7 @@ const t = texts('hu', 'menu');
 const common = texts('hu', 'common');
 
 async function expectFocus(page: Page, locator: ReturnType<Page['locator']>, what: string): Promise<void> {
-  await eventually(() => isFocused(page, locator), `focus on ${what} (it is on ${await focusedLabel(page)})`);
+  await eventually(() => isFocused(locator), `focus on ${what} (it is on ${await focusedLabel(page)})`);
 }
 
 describe.each(VIEWPORT_NAMES)('keyboard only (%s)', (viewport) => {

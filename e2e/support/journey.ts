@@ -74,7 +74,7 @@ export const failedResource = (status: number) =>
   new RegExp(`Failed to load resource: the server responded with a status of ${status}`);
 
 /** Whether the element is the focused one. */
-export async function isFocused(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+export async function isFocused(locator: ReturnType<Page['locator']>): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
 }
 
@@ -97,7 +97,7 @@ export async function tabTo(
   const seen: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    if (await isFocused(page, locator)) return;
+    if (await isFocused(locator)) return;
     seen.push(await focusedLabel(page));
   }
   throw new Error(`Tab never reached the element; focus went through: ${seen.join(' → ')}`);
