@@ -28,13 +28,17 @@ export interface RunningServer {
 }
 
 /** Spawns `server/src/server.ts` as `npm start` would run it, on a free port and a fresh data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<RunningServer> {
   const webDist = join(REPO_ROOT, 'web', 'dist');
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm run build` first (npm run test:e2e does).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tablo-e2e-'));
+  await prepare?.(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'server.ts')], {
@@ -85,4 +89,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the management CLI (`npm run tablo -- …`) on a data folder; resolves to its standard output. */
+export function runCli(args: string[], env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'server', 'src', 'cli.ts'), ...args],
+      {
+        cwd: join(REPO_ROOT, 'server'),
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`tablo ${args.join(' ')} exited with ${code}:\n${stderr}${stdout}`));
+    });
+  });
 }
