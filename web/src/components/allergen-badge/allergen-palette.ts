@@ -16,7 +16,8 @@ export const ALLERGEN_COLOURS: Record<AllergenType, AllergenColours> = {
   SOYBEANS: { outer: '#4f6500', inner: '#eef5d2' },
   MILK: { outer: '#35597d', inner: '#e7eff8' },
   NUTS: { outer: '#5e3a1c', inner: '#efe2d4' },
-  CELERY: { outer: '#19704f', inner: '#dcf3e8' },
+  // Not green: only VEGAN may read as "green leaf" (spec §3), or a celery dish could pass for vegan.
+  CELERY: { outer: '#4a5562', inner: '#e6eaee' },
   MUSTARD: { outer: '#7a6400', inner: '#fbf3c4' },
   SESAME: { outer: '#675737', inner: '#f2ecdf' },
   SULPHUR_DIOXIDE: { outer: '#7b1f5c', inner: '#f8e1ef' },
