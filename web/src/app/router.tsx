@@ -7,6 +7,7 @@ import { ROUTE_PATTERNS } from '../config/routes.ts';
 import { menuQueryOptions } from '../features/menu/api/get-menu.ts';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { restaurantQueryOptions } from './providers/restaurant.tsx';
+import { needsNewSession, sessionUuidQueryOptions } from './providers/session.tsx';
 import { LanguageLayout } from './routes/language-layout.tsx';
 import { RestaurantLayout } from './routes/restaurant-layout.tsx';
 import { RootError } from './routes/root-error.tsx';
@@ -24,8 +25,17 @@ function FullScreenSpinner() {
 /** The route tree, shared by the browser router and the tests' memory routers. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // Starts the restaurant request while the screen's code is still downloading; the provider reads the cache.
+  // When the restaurant answers and will need a new ordering session, that request starts at once too, not
+  // after the texts have loaded and the providers have rendered.
   function prefetchRestaurant({ params }: LoaderFunctionArgs) {
-    if (params.shortName) void queryClient.prefetchQuery(restaurantQueryOptions(params.shortName));
+    if (!params.shortName) return null;
+    void queryClient.fetchQuery(restaurantQueryOptions(params.shortName)).then(
+      (result) => {
+        if (result.ok && needsNewSession(result.data))
+          void queryClient.prefetchQuery(sessionUuidQueryOptions());
+      },
+      () => undefined,
+    );
     return null;
   }
 

@@ -1,6 +1,6 @@
 import { apiPaths } from '@tablo/contract/paths';
 import { SESSION_STORAGE_KEY, SessionIdSchema, SessionUuidResponseSchema } from '@tablo/contract/session';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
@@ -25,15 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const [stored] = useState(readStoredSession);
   const needsNew = isOrderingEnabled && stored === null;
-  const query = useQuery({
-    queryKey: ['session-uuid'],
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.sessionUuid(), { schema: SessionUuidResponseSchema, signal }),
-    enabled: needsNew,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  const query = useQuery({ ...sessionUuidQueryOptions(), enabled: needsNew });
   const result = query.data;
 
   useEffect(() => {
@@ -52,6 +44,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   if (!session.isLoaded) return null;
   return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+export function sessionUuidQueryOptions() {
+  return queryOptions({
+    queryKey: ['session-uuid'],
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.sessionUuid(), { schema: SessionUuidResponseSchema, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/** Whether entering this restaurant will ask for a new session id (spec §4): the router starts it early. */
+export function needsNewSession(restaurant: { isEnabled: boolean; isOrderingEnabled: boolean }): boolean {
+  return restaurant.isEnabled && restaurant.isOrderingEnabled && readStoredSession() === null;
 }
 
 function readStoredSession(): string | null {
