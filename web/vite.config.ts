@@ -47,6 +47,50 @@ function precompress(): Plugin {
   };
 }
 
+/** zod's JSON Schema generator: wired into every classic schema (`.toJSONSchema()`), never called by the app. */
+const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
+
+/**
+ * The web app only parses answers with the contract's schemas; zod's JSON Schema generator (about 4 KB gzip)
+ * rides along because every classic schema has a `.toJSONSchema()` method. In the browser build its two
+ * modules are replaced by stubs with the same exports that throw when called (aggregateChecks, read by
+ * schema getters such as `.minLength`, answers "no checks"). The server and the unit tests keep the real
+ * modules (docs/decisions/012).
+ */
+function withoutZodJsonSchema(): Plugin {
+  return {
+    name: 'tablo:without-zod-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    load(id) {
+      if (!ZOD_JSON_SCHEMA.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const names = new Set<string>();
+      for (const match of source.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)) {
+        if (match[1]) names.add(match[1]);
+      }
+      for (const match of source.matchAll(/^export \{([^}]*)\}/gm)) {
+        for (const part of (match[1] ?? '').split(',')) {
+          const name = part
+            .trim()
+            .split(/\s+as\s+/)
+            .at(-1);
+          if (name) names.add(name);
+        }
+      }
+      const lines = [
+        'const unavailable = () => { throw new Error("zod JSON Schema is not in the web build"); };',
+      ];
+      for (const name of names) {
+        if (name === 'aggregateChecks') lines.push('export const aggregateChecks = () => ({});');
+        else if (name === 'allProcessors') lines.push('export const allProcessors = {};');
+        else lines.push(`export const ${name} = unavailable;`);
+      }
+      return lines.join('\n');
+    },
+  };
+}
+
 function* walk(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -57,7 +101,7 @@ function* walk(dir: string): Generator<string> {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress()],
+  plugins: [react(), withoutZodJsonSchema(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
