@@ -17,8 +17,9 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+/** Median of the runs that produced the figure (a run whose trace lacks it reports NaN, and says why). */
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
@@ -55,6 +56,13 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
+      const problems = [
+        lhr.runtimeError?.message,
+        ...['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].map(
+          (id) => lhr.audits[id]?.errorMessage,
+        ),
+      ].filter(Boolean);
+      if (problems.length > 0) console.warn(`  run ${i + 1}: ${problems.join('; ')}`);
       const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
         ?.items ?? []) as NetworkItem[];
       runs.push({
@@ -64,6 +72,12 @@ async function main(): Promise<void> {
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
         scripts: items.filter((item) => item.resourceType === 'Script').map((item) => item.url),
       });
+      const run = runs.at(-1);
+      if (run) {
+        console.log(
+          `  run ${i + 1}: performance ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms`,
+        );
+      }
     }
     const scripts = [...new Set(runs.flatMap((run) => run.scripts))];
     const gzipBytes = await Promise.all(scripts.map(gzipSizeOf));
