@@ -11,6 +11,7 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { heroImageOf } from './modules/restaurants/service.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -97,7 +98,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(liveRoutes, { prefix: '/api', database });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
-  await setupWebApp(app, { webDist: config.webDist, appConfig: appConfigOf(config) });
+  await setupWebApp(app, {
+    webDist: config.webDist,
+    appConfig: appConfigOf(config),
+    heroImageOf: (shortName) => heroImageOf(database.db, cache, shortName),
+  });
 
   return app;
 }

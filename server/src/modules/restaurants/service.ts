@@ -20,3 +20,10 @@ export async function getRestaurantAnswer(
   if (!answer) throw notFound(ERROR_TEXTS.restaurantNotFound);
   return answer;
 }
+
+/** The enabled restaurant's image, read from the cached answer (the web app preloads it); else null. */
+export async function heroImageOf(db: Db, cache: AnswerCache, shortName: string): Promise<string | null> {
+  const answer = await getRestaurantAnswer(db, cache, shortName);
+  const restaurant = RestaurantSchema.parse(JSON.parse(answer.bodies.identity.toString('utf8')));
+  return restaurant.isEnabled ? (restaurant.image ?? null) : null;
+}

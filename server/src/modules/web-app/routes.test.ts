@@ -1,8 +1,10 @@
 import { APP_CONFIG_META_NAME, AppConfigSchema } from '@tablo/contract/config';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertRestaurant } from '../../testing/fixtures.ts';
 import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 import { configMetaTag, escapeHtmlAttribute } from './index-html.ts';
+import { withHeroPreload } from './routes.ts';
 
 function readConfigMeta(html: string): unknown {
   const match = html.match(new RegExp(`<meta name="${APP_CONFIG_META_NAME}" content="([^"]*)">`));
@@ -68,6 +70,28 @@ describe('the built web app', () => {
     const post = await ctx.app.inject({ method: 'POST', url: '/menu/demo/hu' });
     expect(post.statusCode).toBe(404);
     ErrorBodySchema.parse(post.json());
+  });
+
+  it("preloads an enabled restaurant's hero image from its pages, and nothing elsewhere", async () => {
+    await insertRestaurant(ctx.database.db, { shortName: 'hero' });
+    await insertRestaurant(ctx.database.db, { shortName: 'hero-closed', isEnabled: false });
+    const preload = '<link rel="preload" as="image" href="/images/restaurant.webp" fetchpriority="high">';
+    for (const url of ['/menu/hero/hu', '/order/hero/3/en?t=abc', '/terms-and-conditions/hero/1']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, url).toContain(`${preload}</head>`);
+    }
+    for (const url of ['/menu/hero-closed/hu', '/menu/nowhere/hu', '/hu']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body, url).not.toContain('rel="preload"');
+    }
+  });
+
+  it('escapes the preloaded image address', () => {
+    expect(withHeroPreload('<head></head>', '/a"b.webp')).toBe(
+      '<head><link rel="preload" as="image" href="/a&quot;b.webp" fetchpriority="high"></head>',
+    );
   });
 
   it('never serves files outside the build folder', async () => {

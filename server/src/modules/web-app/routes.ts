@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../lib/app-type.ts';
 import { isApiPath, pathOf } from '../../lib/request-path.ts';
 import { sendError } from '../../plugins/error-handler.ts';
-import { renderIndexHtml } from './index-html.ts';
+import { escapeHtmlAttribute, renderIndexHtml } from './index-html.ts';
+
+/** The diner routes that carry a restaurant (spec §2): /menu/:shortName/…, /order/:shortName/…, … */
+const RESTAURANT_PAGE = /^\/(?:menu|order|table|payment-success|terms-and-conditions)\/([^/?#]+)/;
+
+/** The restaurant's hero image (the header's picture and the page's largest paint), or null. */
+export type HeroImageLookup = (shortName: string) => Promise<string | null>;
 
 const NOT_BUILT =
   'The Tablo web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.';
@@ -17,7 +23,7 @@ const NOT_BUILT =
  */
 export async function setupWebApp(
   app: App,
-  options: { webDist: string; appConfig: AppConfig },
+  options: { webDist: string; appConfig: AppConfig; heroImageOf?: HeroImageLookup },
 ): Promise<void> {
   const indexHtml = renderIndexHtml(options.webDist, options.appConfig);
 
@@ -40,10 +46,19 @@ export async function setupWebApp(
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    indexHtml === null
+  const sendIndex = (reply: FastifyReply, html = indexHtml) =>
+    html === null
       ? reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT)
-      : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+
+  // A restaurant's page asks for its hero image from the HTML, while the scripts are still downloading,
+  // instead of after the scripts have run and the restaurant has answered (docs/decisions/012).
+  async function pageHtml(url: string): Promise<string | null> {
+    const shortName = RESTAURANT_PAGE.exec(pathOf(url))?.[1];
+    if (indexHtml === null || !shortName || !options.heroImageOf) return indexHtml;
+    const image = await options.heroImageOf(safeDecode(shortName)).catch(() => null);
+    return image ? withHeroPreload(indexHtml, image) : indexHtml;
+  }
 
   // `/` is a directory to the static plugin; the app answers it (spec §2 then redirects to /hu).
   app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
@@ -51,6 +66,20 @@ export async function setupWebApp(
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
     if (!isPage) return sendError(reply, 404, `Route ${request.method} ${pathOf(request.url)} not found`);
-    return sendIndex(reply);
+    return pageHtml(request.url).then((html) => sendIndex(reply, html));
   });
+}
+
+/** Adds `<link rel="preload" as="image" fetchpriority="high">` for the hero image to the page's head. */
+export function withHeroPreload(html: string, image: string): string {
+  const link = `<link rel="preload" as="image" href="${escapeHtmlAttribute(image)}" fetchpriority="high">`;
+  return html.replace('</head>', () => `${link}</head>`);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
