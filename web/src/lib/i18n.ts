@@ -4,6 +4,7 @@ import {
   LANGUAGE_CODES,
   type LanguageCode,
   resolveLanguage,
+  toBcp47,
 } from '@tablo/contract/languages';
 import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -35,6 +36,21 @@ export const BASE_I18N_OPTIONS = {
   returnEmptyString: false,
 } satisfies InitOptions;
 
+/**
+ * i18next picks plural rules with `Intl.PluralRules(<language code>)`, but the specification's `cz` is no
+ * language and `si` is Sinhala: Czech and Slovenian would get English and Sinhala plurals. Plural rules are
+ * chosen by the BCP 47 tag instead (cz → cs, si → sl). Call right after `init`, which creates the resolver.
+ */
+export function applyBcp47PluralRules(instance: I18n): void {
+  const resolver = instance.services.pluralResolver as {
+    getRule: (code: string, options?: object) => Intl.PluralRules | undefined;
+  };
+  const getRule = resolver.getRule.bind(resolver);
+  const supported = new Set<string>(LANGUAGE_CODES);
+  resolver.getRule = (code, options) =>
+    getRule(supported.has(code) ? toBcp47(code as LanguageCode) : code, options);
+}
+
 /** Creates and starts the app's instance: texts come over HTTP, only the namespaces a screen asks for. */
 export function createI18n(initialLanguage: LanguageCode): I18n {
   const instance = i18next.createInstance();
@@ -51,6 +67,7 @@ export function createI18n(initialLanguage: LanguageCode): I18n {
       maxParallelReads: I18N_MAX_PARALLEL_READS,
     })
     .catch((error: unknown) => console.warn('i18n failed to start', error));
+  applyBcp47PluralRules(instance);
   return instance;
 }
 

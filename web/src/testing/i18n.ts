@@ -1,7 +1,7 @@
 import { FALLBACK_LANGUAGE, type LanguageCode } from '@tablo/contract/languages';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BASE_I18N_OPTIONS, NAMESPACES } from '../lib/i18n.ts';
+import { applyBcp47PluralRules, BASE_I18N_OPTIONS, NAMESPACES } from '../lib/i18n.ts';
 
 const files = import.meta.glob<Record<string, unknown>>('../../public/locales/*/*.json', {
   eager: true,
@@ -31,5 +31,6 @@ export function createTestI18n(language: LanguageCode = FALLBACK_LANGUAGE): I18n
     resources: localeResources(),
     initAsync: false,
   });
+  applyBcp47PluralRules(instance);
   return instance;
 }
