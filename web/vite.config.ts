@@ -17,7 +17,7 @@ const MIN_BYTES = 512;
 
 /**
  * Writes `.br` and `.gz` beside every compressible file of the build, once, at build time: the server's
- * @fastify/static (`preCompressed: true`) sends them to browsers that accept them (docs/decisions/011).
+ * @fastify/static (`preCompressed: true`) sends them to browsers that accept them (decision record 013).
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -55,7 +55,7 @@ const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schem
  * rides along because every classic schema has a `.toJSONSchema()` method. In the browser build its two
  * modules are replaced by stubs with the same exports that throw when called (aggregateChecks, read by
  * schema getters such as `.minLength`, answers "no checks"). The server and the unit tests keep the real
- * modules (docs/decisions/012).
+ * modules (decision record 013).
  */
 function withoutZodJsonSchema(): Plugin {
   return {

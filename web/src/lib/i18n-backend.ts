@@ -7,7 +7,7 @@ export function localePath(language: string, namespace: string): string {
 
 /**
  * The text files over HTTP with a plain fetch — all the app needs of i18next-http-backend, at a fraction of
- * its size (docs/decisions/011). The retrying and the limit on parallel reads are i18next's own (spec §9:
+ * its size (decision record 013). The retrying and the limit on parallel reads are i18next's own (spec §9:
  * maxRetries, retryTimeout, maxParallelReads in createI18n): a read reported with `retry = true` (network
  * failure, 5xx, 429) is tried again after 350 ms, doubling; a 4xx or an unreadable file is final.
  */

@@ -52,7 +52,7 @@ export async function setupWebApp(
       : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
   // A restaurant's page asks for its hero image from the HTML, while the scripts are still downloading,
-  // instead of after the scripts have run and the restaurant has answered (docs/decisions/012).
+  // instead of after the scripts have run and the restaurant has answered (decision record 013).
   async function pageHtml(url: string): Promise<string | null> {
     const shortName = RESTAURANT_PAGE.exec(pathOf(url))?.[1];
     if (indexHtml === null || !shortName || !options.heroImageOf) return indexHtml;

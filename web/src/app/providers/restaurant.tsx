@@ -20,7 +20,7 @@ export function restaurantQueryOptions(shortName: string) {
 }
 
 /**
- * The header's hero image is the page's largest paint (docs/decisions/011). It is asked for as soon as its
+ * The header's hero image is the page's largest paint (decision record 013). It is asked for as soon as its
  * address is known, not once the header renders (after the texts, the screen's code and the session).
  */
 function preloadHeroImage(href: string): void {
