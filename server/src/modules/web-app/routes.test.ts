@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertRestaurant } from '../../testing/fixtures.ts';
 import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 import { configMetaTag, escapeHtmlAttribute } from './index-html.ts';
-import { withHeroPreload } from './routes.ts';
+import { withBootHero } from './routes.ts';
 
 function readConfigMeta(html: string): unknown {
   const match = html.match(new RegExp(`<meta name="${APP_CONFIG_META_NAME}" content="([^"]*)">`));
@@ -72,25 +72,27 @@ describe('the built web app', () => {
     ErrorBodySchema.parse(post.json());
   });
 
-  it("preloads an enabled restaurant's hero image from its pages, and nothing elsewhere", async () => {
+  it("paints an enabled restaurant's hero image from the HTML of its pages, and nothing elsewhere", async () => {
     await insertRestaurant(ctx.database.db, { shortName: 'hero' });
     await insertRestaurant(ctx.database.db, { shortName: 'hero-closed', isEnabled: false });
-    const preload = '<link rel="preload" as="image" href="/images/restaurant.webp" fetchpriority="high">';
+    const hero = '<img src="/images/restaurant.webp" alt="" fetchpriority="high">';
     for (const url of ['/menu/hero/hu', '/order/hero/3/en?t=abc', '/terms-and-conditions/hero/1']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.body, url).toContain(`${preload}</head>`);
+      expect(response.body, url).toMatch(/<body[^>]*><div id="boot-hero"/);
+      expect(response.body, url).toContain(hero);
     }
     for (const url of ['/menu/hero-closed/hu', '/menu/nowhere/hu', '/hu']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      expect(response.body, url).not.toContain('rel="preload"');
+      expect(response.body, url).not.toContain('boot-hero');
     }
   });
 
-  it('escapes the preloaded image address', () => {
-    expect(withHeroPreload('<head></head>', '/a"b.webp')).toBe(
-      '<head><link rel="preload" as="image" href="/a&quot;b.webp" fetchpriority="high"></head>',
+  it('escapes the hero image address', () => {
+    expect(withBootHero('<body class="x"></body>', '/a"b.webp')).toBe(
+      '<body class="x"><div id="boot-hero" class="boot-hero" aria-hidden="true">' +
+        '<img src="/a&quot;b.webp" alt="" fetchpriority="high"></div></body>',
     );
   });
 

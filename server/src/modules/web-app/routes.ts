@@ -51,13 +51,13 @@ export async function setupWebApp(
       ? reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT)
       : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  // A restaurant's page asks for its hero image from the HTML, while the scripts are still downloading,
-  // instead of after the scripts have run and the restaurant has answered (decision record 013).
+  // A restaurant's page paints its hero image from the HTML, while the scripts are still downloading,
+  // instead of after the scripts have run and the restaurant and session have answered (decision record 013).
   async function pageHtml(url: string): Promise<string | null> {
     const shortName = RESTAURANT_PAGE.exec(pathOf(url))?.[1];
     if (indexHtml === null || !shortName || !options.heroImageOf) return indexHtml;
     const image = await options.heroImageOf(safeDecode(shortName)).catch(() => null);
-    return image ? withHeroPreload(indexHtml, image) : indexHtml;
+    return image ? withBootHero(indexHtml, image) : indexHtml;
   }
 
   // `/` is a directory to the static plugin; the app answers it (spec §2 then redirects to /hu).
@@ -70,10 +70,21 @@ export async function setupWebApp(
   });
 }
 
-/** Adds `<link rel="preload" as="image" fetchpriority="high">` for the hero image to the page's head. */
-export function withHeroPreload(html: string, image: string): string {
-  const link = `<link rel="preload" as="image" href="${escapeHtmlAttribute(image)}" fetchpriority="high">`;
-  return html.replace('</head>', () => `${link}</head>`);
+/**
+ * Puts the restaurant's hero image into the page itself: a fixed box with the same size, picture and scrim
+ * as the header the web app draws later (web/src/styles/global.css `.boot-hero`), which the app removes once
+ * its own header (or its not-found screen) is on screen. A diner on a slow connection sees the restaurant at
+ * once, and the page's largest paint no longer waits for the scripts.
+ */
+export function withBootHero(html: string, image: string): string {
+  const hero =
+    '<div id="boot-hero" class="boot-hero" aria-hidden="true">' +
+    `<img src="${escapeHtmlAttribute(image)}" alt="" fetchpriority="high"></div>`;
+  // Also preloaded from the top of the head, so it is requested before the stylesheet and the scripts.
+  const preload = `<link rel="preload" as="image" href="${escapeHtmlAttribute(image)}" fetchpriority="high">`;
+  return html
+    .replace(/<head[^>]*>/, (head) => `${head}${preload}`)
+    .replace(/<body[^>]*>/, (body) => `${body}${hero}`);
 }
 
 function safeDecode(segment: string): string {

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { useRemoveBootHero } from '../../lib/boot-hero.ts';
 import styles from './full-screen-message.module.css';
 
 type FullScreenMessageProps = { icon?: ReactNode; title: string; details?: ReactNode; action?: ReactNode };
 
 export function FullScreenMessage({ icon, title, details, action }: FullScreenMessageProps) {
+  useRemoveBootHero();
   return (
     <main className={styles.screen}>
       <div className={styles.card}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
+import { removeBootHero } from '../../lib/boot-hero.ts';
 import styles from './header.module.css';
 
 /** spec §2: the restaurant's image; on a load error (or none at all) the default main image. */
@@ -16,7 +17,10 @@ export function HeroImage() {
         alt=""
         fetchPriority="high"
         decoding="async"
+        // The picture the server painted stays until this one is on screen, so the header never flashes.
+        onLoad={removeBootHero}
         onError={() => {
+          removeBootHero();
           if (src !== DEFAULT_MAIN_IMAGE) setFailed(src);
         }}
       />
