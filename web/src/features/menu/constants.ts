@@ -17,3 +17,9 @@ export const SCROLL_SPY_TOLERANCE = 4;
 export function categorySectionId(categoryId: number): string {
   return `category-${categoryId}`;
 }
+
+/**
+ * Categories drawn in the first render; the rest follow in a transition, which React splits into short
+ * tasks, so the page is painted and answers taps sooner on a slow phone (decision record 013).
+ */
+export const FIRST_RENDER_CATEGORIES = 2;

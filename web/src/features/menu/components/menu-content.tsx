@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { useSession } from '../../../app/providers/session.tsx';
 import { useMyRatings } from '../api/get-my-ratings.ts';
-import { EAGER_IMAGE_COUNT, HIGH_PRIORITY_IMAGE_COUNT } from '../constants.ts';
+import { EAGER_IMAGE_COUNT, FIRST_RENDER_CATEGORIES, HIGH_PRIORITY_IMAGE_COUNT } from '../constants.ts';
 import { useDietaryPreferences } from '../hooks/use-dietary-preferences.ts';
 import { useDietaryView } from '../hooks/use-dietary-view.ts';
 import { useMenuSlider } from '../hooks/use-menu-slider.tsx';
+import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
 import { searchMenu } from '../utils/search-menu.ts';
 import { CategorySection } from './category-section.tsx';
 import { DietaryFilterButton } from './dietary-filter-button.tsx';
@@ -43,6 +44,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const rating = useMemo(() => ({ shortName, sessionId }), [shortName, sessionId]);
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
+  const drawn = useProgressiveCount(categories.length, FIRST_RENDER_CATEGORIES);
   let firstIndex = 0;
 
   return (
@@ -83,7 +85,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
           icon={<SearchX aria-hidden="true" />}
         />
       )}
-      {categories.map((category) => {
+      {categories.slice(0, drawn).map((category) => {
         const start = firstIndex;
         firstIndex += category.menuItems.length;
         return (

@@ -6,6 +6,9 @@ import { CategorySlider } from '../components/category-slider.tsx';
 import { categorySectionId } from '../constants.ts';
 import { useActiveCategory } from './use-active-category.ts';
 
+/** About two seconds of frames to wait for a chosen category's section to be drawn. */
+const SECTION_WAIT_FRAMES = 120;
+
 /**
  * Puts the category slider in the header (SLIDER mode). It lists every category, so it stays put while the
  * diner types a search; choosing a category the search has hidden clears the search, then scrolls to it.
@@ -17,23 +20,38 @@ export function useMenuSlider(
 ) {
   const { language } = useLanguage();
   const { activeId, selectCategory } = useActiveCategory(shownCategories.map((category) => category.id));
-  const pending = useRef<number | null>(null);
+  const pending = useRef<{ id: number; frame: number } | null>(null);
 
-  useEffect(() => {
-    const id = pending.current;
-    if (id === null || !shownCategories.some((category) => category.id === id)) return;
-    pending.current = null;
-    selectCategory(id);
-  }, [shownCategories, selectCategory]);
+  useEffect(
+    () => () => {
+      if (pending.current) cancelAnimationFrame(pending.current.frame);
+    },
+    [],
+  );
 
+  // A category may not be drawn yet: hidden by the search (cleared first), or still to come in the first
+  // moments of the page (menu-content draws the later categories just after the first paint).
   const onSelect = useCallback(
     (id: number) => {
+      if (pending.current) cancelAnimationFrame(pending.current.frame);
+      pending.current = null;
       if (document.getElementById(categorySectionId(id))) {
         selectCategory(id);
-      } else {
-        pending.current = id;
-        clearSearch();
+        return;
       }
+      clearSearch();
+      let frames = 0;
+      const attempt = () => {
+        if (document.getElementById(categorySectionId(id))) {
+          pending.current = null;
+          selectCategory(id);
+        } else if (++frames < SECTION_WAIT_FRAMES) {
+          pending.current = { id, frame: requestAnimationFrame(attempt) };
+        } else {
+          pending.current = null;
+        }
+      };
+      pending.current = { id, frame: requestAnimationFrame(attempt) };
     },
     [selectCategory, clearSearch],
   );
