@@ -3,7 +3,7 @@ import { type MyRatingsResponse, MyRatingsResponseSchema, type RatingValue } fro
 import { SESSION_HEADER } from '@tablo/contract/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { RequestError } from './request-error.ts';
+import { RequestError } from '../../../lib/request-error.ts';
 
 export function myRatingsQueryKey(shortName: string, sessionId: string | null) {
   return ['my-ratings', shortName, sessionId] as const;

@@ -9,10 +9,10 @@ import {
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { menuQueryKey } from '../../../lib/menu-query.ts';
+import { RequestError } from '../../../lib/request-error.ts';
 import { notify } from '../../../lib/toast.ts';
-import { menuQueryKey } from './get-menu.ts';
 import { myRatingsQueryKey } from './get-my-ratings.ts';
-import { RequestError } from './request-error.ts';
 
 type Counts = { likeCount: number; dislikeCount: number };
 type RateVariables = { rating: RatingValue | null };

@@ -6,8 +6,8 @@ import Menu from 'lucide-react/icons/menu';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_SEARCH_MIN, TAB_SCROLL_STEP } from '../../../config/constants.ts';
+import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { useTabStrip } from '../hooks/use-tab-strip.ts';
-import { pickTranslation } from '../utils/pick-translation.ts';
 import { CategoryDrawer } from './category-drawer.tsx';
 import styles from './category-slider.module.css';
 

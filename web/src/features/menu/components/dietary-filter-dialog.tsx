@@ -2,7 +2,7 @@ import type { AllergenType } from '@tablo/contract/allergens';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AllergenBadge } from '../../../components/allergen-badge/allergen-badge.tsx';
-import { useModalDialog } from '../hooks/use-modal-dialog.ts';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import {
   AVOIDABLE_ALLERGENS,
   type DietaryPreferences,

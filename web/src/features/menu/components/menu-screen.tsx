@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
-import { useMenu } from '../api/get-menu.ts';
+import { useMenu } from '../../../lib/menu-query.ts';
 import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';

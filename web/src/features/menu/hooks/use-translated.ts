@@ -2,7 +2,7 @@ import { toBcp47 } from '@tablo/contract/languages';
 import type { Translation } from '@tablo/contract/translation';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
-import { type PickedText, pickTranslation } from '../utils/pick-translation.ts';
+import { type PickedText, pickTranslation } from '../../../lib/pick-translation.ts';
 
 export type TranslatedText = PickedText & {
   /** `lang` for the element showing the text when it is not in the page's language, else undefined. */

@@ -1,7 +1,7 @@
 import type { LanguageCode } from '@tablo/contract/languages';
 import type { MenuCategory } from '@tablo/contract/menu';
+import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { matchesSearch, normalizeSearch } from './normalize-search.ts';
-import { pickTranslation } from './pick-translation.ts';
 
 function textOf(translations: MenuCategory['translations'], language: LanguageCode) {
   return pickTranslation(translations, language, '');

@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
-import { formatPrice } from '../../menu/utils/format-price.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import type { CartView } from '../hooks/use-cart-view.ts';
 import styles from './ordering.module.css';
 

@@ -3,7 +3,7 @@ import { Minus, Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
-import { formatPrice } from '../../menu/utils/format-price.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import type { CartViewLine } from '../hooks/use-cart-view.ts';
 import type { CartActions } from '../state/cart-store.ts';
 import styles from './ordering.module.css';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
-import { formatPrice } from '../../menu/utils/format-price.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import { useTableOrders } from '../hooks/use-table-orders.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import { OrderList } from './order-list.tsx';

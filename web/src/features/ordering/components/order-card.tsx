@@ -1,7 +1,7 @@
 import type { Order } from '@tablo/contract/order';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
-import { formatPrice } from '../../menu/utils/format-price.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
 import { pickTitle } from '../utils/pick-title.ts';
 import styles from './ordering.module.css';
 

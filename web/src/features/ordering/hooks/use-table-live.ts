@@ -4,7 +4,7 @@ import type { Order, TableOrdersResponse } from '@tablo/contract/order';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { connectLive, type LiveSocketFactory, type LiveStatus } from '../../../lib/live-client.ts';
-import { menuQueryKey } from '../../menu/api/get-menu.ts';
+import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { tableOrdersQueryKey } from '../api/table-orders.ts';
 
 export type TableLiveOptions = {

@@ -1,7 +1,7 @@
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 import { RequestError } from './request-error.ts';
 
 export function menuQueryKey(shortName: string) {
