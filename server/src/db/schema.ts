@@ -1,3 +1,8 @@
+import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
+import { AVAILABILITY_TYPES } from '@tablo/contract/menu';
+import { ORDER_STATUSES } from '@tablo/contract/order';
+import { RATING_VALUES } from '@tablo/contract/rating';
+import { STAFF_ROLES } from '@tablo/contract/staff';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -19,29 +24,14 @@ import {
 
 // DESIGN §4. Money is integer amounts in the currency's smallest unit in use (whole forints for HUF).
 
-export const availabilityType = pgEnum('availability_type', ['AVAILABLE', 'SOLD_OUT']);
-export const allergenType = pgEnum('allergen_type', [
-  'GLUTEN',
-  'CRUSTACEANS',
-  'EGGS',
-  'FISH',
-  'PEANUTS',
-  'SOYBEANS',
-  'MILK',
-  'NUTS',
-  'CELERY',
-  'MUSTARD',
-  'SESAME',
-  'SULPHUR_DIOXIDE',
-  'LUPIN',
-  'MOLLUSCS',
-  'VEGAN',
-]);
-export const ratingValue = pgEnum('rating_value', ['LIKE', 'DISLIKE']);
-export const orderStatus = pgEnum('order_status', ['PLACED', 'ACCEPTED', 'SERVED', 'PAID', 'REJECTED']);
+// The enums are the contract's own lists, so the database and the API can never disagree.
+export const availabilityType = pgEnum('availability_type', AVAILABILITY_TYPES);
+export const allergenType = pgEnum('allergen_type', ALLERGEN_TYPES);
+export const ratingValue = pgEnum('rating_value', RATING_VALUES);
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethod = pgEnum('payment_method', ['CASH', 'CARD', 'ONLINE']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
-export const staffRole = pgEnum('staff_role', ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN']);
+export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
