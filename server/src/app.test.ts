@@ -49,18 +49,27 @@ describe.each(testDatabaseKinds())('application plugins on %s', (kind) => {
     await database.close();
   });
 
-  it('sends security headers with a strict CSP on API answers and errors', async () => {
+  it('sends security headers with a strict CSP on pages, API answers and errors', async () => {
     ctx = await createTestApp(kind);
-    for (const url of ['/api/health', '/api/nope', '/menu/demo/hu']) {
+    const page = await ctx.app.inject({ method: 'GET', url: '/menu/demo/hu' });
+    const pageCsp = String(page.headers['content-security-policy']);
+    expect(pageCsp).toContain("default-src 'self'");
+    expect(pageCsp).toContain("script-src 'self'");
+    expect(pageCsp).toContain("img-src 'self' data:");
+    expect(pageCsp).toContain("frame-ancestors 'none'");
+    expect(pageCsp).not.toMatch(/https?:\/\/(?!localhost)/);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // JSON answers may load nothing and be framed by nobody.
+    for (const url of ['/api/health', '/api/nope', '/api/order/uuid']) {
       const response = await ctx.app.inject({ method: 'GET', url });
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("img-src 'self' data:");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toMatch(/https?:\/\/(?!localhost)/);
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['strict-transport-security'], url).toContain('max-age=');
     }
   });
 

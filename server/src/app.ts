@@ -1,9 +1,11 @@
+import { createServer } from 'node:http';
 import type { AppConfig } from '@tablo/contract/config';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
+import { createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { liveRoutes } from './modules/live/routes.ts';
@@ -21,7 +23,7 @@ import { setupAnswerCache } from './plugins/answer-cache.ts';
 import { setupErrorHandler } from './plugins/error-handler.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupRateLimit } from './plugins/rate-limit.ts';
-import { setupSecurityHeaders } from './plugins/security-headers.ts';
+import { API_SECURITY_HEADERS, setupSecurityHeaders } from './plugins/security-headers.ts';
 
 /** JSON bodies are small (a rating, an order): anything bigger is refused with 413 (DESIGN §8). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -53,11 +55,17 @@ export function appConfigOf(config: Config): AppConfig {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { database, config } = options;
+  // Cached restaurant and menu answers are served before Fastify once built (lib/hot-answers.ts).
+  let hotPath: HotPath | null = null;
   const app: App = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new TabloLogController(),
     trustProxy: config.trustProxy,
+    serverFactory: (handler) =>
+      createServer((request, response) => {
+        if (!hotPath?.(request, response)) handler(request, response);
+      }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     ...(options.cacheCoalesceMs !== undefined ? { coalesceMs: options.cacheCoalesceMs } : {}),
   });
+  hotPath = createHotPath(cache, API_SECURITY_HEADERS);
 
   // 2. API modules under /api.
   await app.register(systemRoutes, { prefix: '/api', database });

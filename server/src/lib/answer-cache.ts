@@ -2,6 +2,8 @@ import { type CachedAnswer, createCachedAnswer } from './cached-answer.ts';
 
 interface Entry {
   promise: Promise<CachedAnswer | null>;
+  /** Set once built, so a hit can be answered synchronously (lib/hot-answers.ts). */
+  answer?: CachedAnswer;
 }
 
 export interface AnswerCacheOptions {
@@ -39,8 +41,16 @@ export class AnswerCache {
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     };
-    entry.promise.then((answer) => answer ?? forget(), forget);
+    entry.promise.then((answer) => {
+      if (answer) entry.answer = answer;
+      else forget();
+    }, forget);
     return entry.promise;
+  }
+
+  /** The built answer, if there is one right now; never starts a build. */
+  peek(kind: string, shortName: string): CachedAnswer | undefined {
+    return this.entries.get(`${kind}\u0000${shortName}`)?.answer;
   }
 
   /** A restaurant's data changed. */

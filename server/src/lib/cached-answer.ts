@@ -33,7 +33,7 @@ export async function createCachedAnswer(value: unknown): Promise<CachedAnswer> 
   };
 }
 
-function matchesIfNoneMatch(header: string | undefined, answer: CachedAnswer): boolean {
+export function matchesIfNoneMatch(header: string | undefined, answer: CachedAnswer): boolean {
   if (!header) return false;
   const known = new Set(Object.values(answer.etags));
   return header.split(',').some((raw) => {
@@ -42,20 +42,35 @@ function matchesIfNoneMatch(header: string | undefined, answer: CachedAnswer): b
   });
 }
 
+/** The answer's own headers for one coding; the status is 304 when the client's ETag still matches. */
+export function cachedAnswerResponse(
+  answer: CachedAnswer,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): { status: 200 | 304; headers: Record<string, string>; body: Buffer | null } {
+  const coding = negotiateEncoding(acceptEncoding);
+  const headers: Record<string, string> = {
+    'cache-control': 'no-cache',
+    vary: 'Accept-Encoding',
+    etag: answer.etags[coding],
+  };
+  if (matchesIfNoneMatch(ifNoneMatch, answer)) return { status: 304, headers, body: null };
+  if (coding !== 'identity') headers['content-encoding'] = coding;
+  headers['content-type'] = 'application/json; charset=utf-8';
+  return { status: 200, headers, body: answer.bodies[coding] };
+}
+
 /** Sends the stored bytes for the client's coding, or 304 when its ETag still matches. */
 export function sendCachedAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
 ): FastifyReply {
-  const coding = negotiateEncoding(request.headers['accept-encoding']);
-  reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding')
-    .header('etag', answer.etags[coding]);
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer)) {
-    return reply.code(304).send();
-  }
-  if (coding !== 'identity') reply.header('content-encoding', coding);
-  return reply.type('application/json; charset=utf-8').send(answer.bodies[coding]);
+  const response = cachedAnswerResponse(
+    answer,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
+  reply.headers(response.headers).code(response.status);
+  return response.body === null ? reply.send() : reply.send(response.body);
 }

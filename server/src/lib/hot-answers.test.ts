@@ -1,0 +1,71 @@
+import { MenuSchema } from '@tablo/contract/menu';
+import { SessionUuidResponseSchema } from '@tablo/contract/session';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
+import { createTestApp, type TestContext } from '../testing/test-app.ts';
+import { testDatabaseKinds } from '../testing/test-database.ts';
+
+// Over a real socket: the hot path only runs in the Node server, not in app.inject.
+describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', (kind) => {
+  let ctx: TestContext | undefined;
+  afterEach(async () => {
+    await ctx?.close();
+    ctx = undefined;
+  });
+
+  async function listen(): Promise<string> {
+    ctx = await createTestApp(kind);
+    await insertRestaurant(ctx.database.db, BISTRO);
+    return ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  }
+
+  function comparable(response: Response): Record<string, string> {
+    const headers = Object.fromEntries(response.headers);
+    delete headers.date;
+    delete headers['keep-alive'];
+    return headers;
+  }
+
+  it('answers a built menu with the same status, headers and bytes as the route that built it', async () => {
+    const base = await listen();
+    for (const path of ['/api/menu/current/bistro', '/api/restaurant/one/bistro']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const init = { headers: { 'accept-encoding': encoding } };
+        const built = await fetch(`${base}${path}`, init);
+        const builtBody = Buffer.from(await built.arrayBuffer());
+        const hot = await fetch(`${base}${path}`, init);
+        expect(hot.status, `${path} ${encoding}`).toBe(200);
+        expect(comparable(hot), `${path} ${encoding}`).toEqual(comparable(built));
+        expect(Buffer.from(await hot.arrayBuffer())).toEqual(builtBody);
+        const revalidated = await fetch(`${base}${path}`, {
+          headers: { ...init.headers, 'if-none-match': String(hot.headers.get('etag')) },
+        });
+        expect(revalidated.status).toBe(304);
+        expect(await revalidated.text()).toBe('');
+      }
+    }
+  });
+
+  it('never serves an answer the data has moved past, and leaves every miss to Fastify', async () => {
+    const base = await listen();
+    const likes = async () =>
+      MenuSchema.parse(await (await fetch(`${base}/api/menu/current/bistro`)).json())[0]?.menuItems[0]
+        ?.likeCount;
+    expect(await likes()).toBe(10);
+    expect(await likes()).toBe(10);
+    const { uuid } = SessionUuidResponseSchema.parse(await (await fetch(`${base}/api/order/uuid`)).json());
+    const bistroItems = await ctx?.database.db.query.menuItem.findMany();
+    const goulash = bistroItems?.find((item) => item.ref === 'goulash');
+    const rated = await fetch(`${base}/api/menu-item-ratings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: uuid, menuItemId: goulash?.id, rating: 'LIKE' }),
+    });
+    expect(rated.status).toBe(200);
+    await expect.poll(likes).toBe(11);
+
+    const unknown = await fetch(`${base}/api/menu/current/nowhere`);
+    expect(unknown.status).toBe(404);
+    expect((await fetch(`${base}/api/menu/current/Bistro`)).status).toBe(404);
+  });
+});
