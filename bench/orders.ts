@@ -11,7 +11,7 @@
 // database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_DINERS (200
 // diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite } from '../server/src/db/pglite.ts';
+import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
 import type { BenchAppInfo } from './support/orders-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -78,22 +79,6 @@ function percentile(sorted: number[], p: number): number {
 function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
-}
-
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Starts the app in a child process and waits for its JSON line. */
@@ -295,12 +280,10 @@ async function runKind(kind: Kind): Promise<KindResult> {
   let env: Record<string, string>;
   let count: (ids: number[]) => Promise<Counts>;
   if (kind === 'postgres') {
-    const name = `tablo_bench_${randomBytes(5).toString('hex')}`;
-    await adminQuery(ADMIN_URL, `create database ${name}`);
-    const url = withDatabase(ADMIN_URL, name);
-    env = { BENCH_DATABASE_URL: url };
-    count = (ids) => countPostgres(url, ids);
-    cleanup = () => adminQuery(ADMIN_URL, `drop database if exists ${name} with (force)`);
+    const fresh = await createPostgresTestDatabaseUrl(ADMIN_URL);
+    env = { BENCH_DATABASE_URL: fresh.url };
+    count = (ids) => countPostgres(fresh.url, ids);
+    cleanup = fresh.drop;
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-pglite-'));
     env = { BENCH_DATA_DIR: dir };

@@ -9,6 +9,8 @@ const gzipAsync = promisify(gzip);
 
 /** One JSON answer, serialized and compressed once (docs/decisions/004-caching.md). */
 export interface CachedAnswer {
+  /** The value the bytes were made from (already checked against the contract when it was built). */
+  readonly value: unknown;
   readonly bodies: Readonly<Record<ContentCoding, Buffer>>;
   /** Strong ETags, one per representation (each coding is a different byte sequence). */
   readonly etags: Readonly<Record<ContentCoding, string>>;
@@ -28,6 +30,7 @@ export async function createCachedAnswer(value: unknown): Promise<CachedAnswer> 
   ]);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   return {
+    value,
     bodies: { identity, br, gzip: gz },
     etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
   };

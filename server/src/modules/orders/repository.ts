@@ -136,19 +136,22 @@ export async function insertOrder(
     rejectReason: row.rejectReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    items: lines
-      .sort((a, b) => a.id - b.id)
-      .map((line) => ({
-        id: line.id,
-        menuItemId: line.menuItemId,
-        titles: line.titles,
-        unitPrice: line.unitPrice,
-        vatPercent: line.vatPercent,
-        quantity: line.quantity,
-        paidQuantity: line.paidQuantity,
-        note: line.note,
-        lineTotal: line.unitPrice * line.quantity,
-      })),
+    items: lines.sort((a, b) => a.id - b.id).map(toOrderItem),
+  };
+}
+
+/** An order_item row as the API shows it; the line total is derived, never stored. */
+function toOrderItem(line: typeof orderItem.$inferSelect): OrderItem {
+  return {
+    id: line.id,
+    menuItemId: line.menuItemId,
+    titles: line.titles,
+    unitPrice: line.unitPrice,
+    vatPercent: line.vatPercent,
+    quantity: line.quantity,
+    paidQuantity: line.paidQuantity,
+    note: line.note,
+    lineTotal: line.unitPrice * line.quantity,
   };
 }
 
@@ -192,17 +195,7 @@ export async function loadOrders(db: Db, filter: OrderFilter): Promise<StoredOrd
   const byOrder = new Map<number, OrderItem[]>();
   for (const line of lines) {
     const list = byOrder.get(line.orderId) ?? [];
-    list.push({
-      id: line.id,
-      menuItemId: line.menuItemId,
-      titles: line.titles,
-      unitPrice: line.unitPrice,
-      vatPercent: line.vatPercent,
-      quantity: line.quantity,
-      paidQuantity: line.paidQuantity,
-      note: line.note,
-      lineTotal: line.unitPrice * line.quantity,
-    });
+    list.push(toOrderItem(line));
     byOrder.set(line.orderId, list);
   }
   return rows.map((row) => ({

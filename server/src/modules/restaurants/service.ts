@@ -1,5 +1,5 @@
 import { ERROR_TEXTS } from '@tablo/contract/errors';
-import { RestaurantSchema } from '@tablo/contract/restaurant';
+import { type Restaurant, RestaurantSchema } from '@tablo/contract/restaurant';
 import type { Db } from '../../db/database.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import type { CachedAnswer } from '../../lib/cached-answer.ts';
@@ -24,6 +24,7 @@ export async function getRestaurantAnswer(
 /** The enabled restaurant's image, read from the cached answer (the web app preloads it); else null. */
 export async function heroImageOf(db: Db, cache: AnswerCache, shortName: string): Promise<string | null> {
   const answer = await getRestaurantAnswer(db, cache, shortName);
-  const restaurant = RestaurantSchema.parse(JSON.parse(answer.bodies.identity.toString('utf8')));
+  // Parsed with RestaurantSchema when the answer was built (getRestaurantAnswer).
+  const restaurant = answer.value as Restaurant;
   return restaurant.isEnabled ? (restaurant.image ?? null) : null;
 }
