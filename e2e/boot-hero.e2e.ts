@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { startJourney, VIEWPORT_NAMES } from './support/journey.ts';
+import { finishJourney, startJourney, VIEWPORT_NAMES } from './support/journey.ts';
 
 // The server paints the restaurant's hero from the HTML (decision record 013): a diner on a slow connection
 // sees the restaurant before any script has run, and the app's header takes over without a trace.
@@ -44,6 +44,61 @@ describe.each(VIEWPORT_NAMES)('the hero painted from the HTML (%s)', (viewport) 
       expect(await response.text()).not.toContain('boot-hero');
     }
     expect(journey.errors()).toEqual([]);
+    await journey.close();
+  });
+});
+
+// Decision record 014: on a restaurant's page the scripts start once the hero is painted, together with the
+// menu screen's code, texts and answers; an inline loader does it, allowed by the page's CSP through its hash.
+describe('the scripts started after the hero', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('asks for the scripts after the picture, and for the restaurant and the menu only once', async () => {
+    const journey = await startJourney(browser, 'phone', baseUrl);
+    const { page } = journey;
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto('/menu/demo/hu');
+    await expect.poll(() => page.getByRole('heading', { name: 'Gulyásleves' }).isVisible()).toBe(true);
+
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const picture = entries.find((entry) => entry.name.endsWith('/images/demo/restaurant.webp'));
+      const scripts = entries.filter(
+        (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
+      );
+      return {
+        pictureEnd: picture?.responseEnd ?? Number.NaN,
+        firstScript: Math.min(...scripts.map((s) => s.startTime)),
+      };
+    });
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.pictureEnd);
+    expect(requests.filter((path) => path === '/api/restaurant/one/demo')).toHaveLength(1);
+    expect(requests.filter((path) => path === '/api/menu/current/demo')).toHaveLength(1);
+    expect(requests.filter((path) => path === '/locales/hu/menu.json')).toHaveLength(1);
+    // A script the CSP refused would be a console error here.
+    await finishJourney(journey);
+  });
+
+  it.each([
+    ['fails', (route: Route) => route.abort()],
+    ['never arrives', () => undefined],
+  ])('starts the app anyway when the picture %s', async (_case, answer) => {
+    const journey = await startJourney(browser, 'phone', baseUrl, {
+      expectedErrors: [/restaurant\.webp|net::/],
+    });
+    const { page } = journey;
+    await page.route('**/images/demo/restaurant.webp', answer);
+    await page.goto('/menu/demo/hu', { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Gulyásleves' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await journey.close();
   });
 });

@@ -107,6 +107,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: ['es2022', 'chrome111', 'edge111', 'firefox114', 'safari16.4'],
     cssCodeSplit: true,
+    // The server reads it to start a menu page's lazy chunks with its scripts (server: web-app/boot-assets.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },

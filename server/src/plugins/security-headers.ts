@@ -2,12 +2,14 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { App } from '../lib/app-type.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
+import { BOOT_LOADER_CSP_SOURCE } from '../modules/web-app/boot-loader.ts';
 
 /**
  * Security headers on every response (DESIGN §8). Documents get a strict Content-Security-Policy: everything from our own
  * origin, images also as data: URIs, no third party at all (DESIGN §8).
  * style-src allows 'unsafe-inline' because the toast library (sonner) inserts its stylesheet as a <style>
- * element at run time and React writes style attributes; scripts stay strictly 'self'.
+ * element at run time and React writes style attributes; scripts stay 'self', plus the one fixed inline
+ * script, by its hash, that starts a restaurant page's scripts after its hero (modules/web-app/boot-loader.ts).
  */
 export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
   const origin = new URL(publicUrl);
@@ -15,7 +17,7 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", BOOT_LOADER_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],

@@ -7,8 +7,28 @@ import { type Config, loadConfig } from '../env.ts';
 import type { App } from '../lib/app-type.ts';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
 
+/** Shaped like Vite's build: a module entry, a module preload; the manifest names the menu screen's chunks. */
 export const TEST_INDEX_HTML =
-  '<!doctype html><html><head><!--tablo-config--><title>Tablo test</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><!--tablo-config--><title>Tablo test</title>' +
+  '<script type="module" crossorigin src="/assets/main-abc123.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/react-abc123.js">' +
+  '</head><body><div id="root"></div></body></html>';
+
+const TEST_MANIFEST = {
+  'index.html': {
+    file: 'assets/main-abc123.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    css: ['assets/main.css'],
+  },
+  '_react.js': { file: 'assets/react-abc123.js' },
+  'src/app/routes/menu-route.tsx': {
+    file: 'assets/menu-route-abc123.js',
+    imports: ['index.html', '_react.js', '_format-price.js'],
+    css: ['assets/menu-route.css'],
+  },
+  '_format-price.js': { file: 'assets/format-price-abc123.js' },
+};
 
 /** A temporary web build with an index.html, a hashed asset and a plain file. */
 export function createTempWebDist(): { dir: string; remove(): void } {
@@ -17,6 +37,8 @@ export function createTempWebDist(): { dir: string; remove(): void } {
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), 'console.log("tablo");\n');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(TEST_MANIFEST));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

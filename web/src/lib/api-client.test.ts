@@ -1,3 +1,4 @@
+import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -115,5 +116,49 @@ describe('apiRequest (spec §7, §8)', () => {
     const result = await apiRequest('/things/1', { schema: ThingSchema });
     expect(result.ok).toBe(false);
     expect(result.status).toBe(0);
+  });
+
+  it("takes the boot loader's early answer once, for the first GET of its address, and parses it the same way", async () => {
+    let served = 0;
+    server.use(
+      http.get('/api/things/7', () => {
+        served += 1;
+        return HttpResponse.json({ id: served });
+      }),
+    );
+    const early = Promise.resolve(Response.json({ id: 'not a number' }));
+    Object.assign(globalThis, { [BOOT_RESPONSES_GLOBAL]: { '/api/things/7': early } });
+    try {
+      // The early answer is checked against the schema like any other.
+      expect(await apiRequest('/things/7', { schema: ThingSchema })).toEqual({
+        ok: false,
+        status: 200,
+        message: INVALID_RESPONSE_MESSAGE,
+      });
+      expect(served).toBe(0);
+      expect(await apiRequest('/things/7', { schema: ThingSchema })).toEqual({
+        ok: true,
+        status: 200,
+        data: { id: 1 },
+      });
+      expect(served).toBe(1);
+    } finally {
+      Reflect.deleteProperty(globalThis, BOOT_RESPONSES_GLOBAL);
+    }
+  });
+
+  it('reports an early answer that failed on the network as status 0, like its own fetch', async () => {
+    const early = Promise.reject(new TypeError('Failed to fetch'));
+    early.catch(() => {});
+    Object.assign(globalThis, { [BOOT_RESPONSES_GLOBAL]: { '/api/things/8': early } });
+    try {
+      expect(await apiRequest('/things/8', { schema: ThingSchema })).toEqual({
+        ok: false,
+        status: 0,
+        message: 'Failed to fetch',
+      });
+    } finally {
+      Reflect.deleteProperty(globalThis, BOOT_RESPONSES_GLOBAL);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { API_BASE } from '@tablo/contract/paths';
 import type { z } from 'zod';
+import { takeBootResponse } from './boot-responses.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,7 +37,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, init);
+    const url = `${API_BASE}${path}`;
+    const early = method === 'GET' && !options.headers ? takeBootResponse(url) : undefined;
+    response = await (early ?? fetch(url, init));
   } catch (error) {
     // An abort is the caller's decision, not a failure to report.
     if (options.signal?.aborted) throw error;

@@ -3,6 +3,7 @@ import { ErrorBodySchema } from '@tablo/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { insertRestaurant } from '../../testing/fixtures.ts';
 import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
+import { BOOT_LOADER_CSP_SOURCE, BOOT_LOADER_SCRIPT } from './boot-loader.ts';
 import { configMetaTag, escapeHtmlAttribute } from './index-html.ts';
 import { withBootHero } from './routes.ts';
 
@@ -89,10 +90,39 @@ describe('the built web app', () => {
     }
   });
 
+  it("starts a restaurant page's scripts from the loader, which the page's CSP lets run by its hash", async () => {
+    await insertRestaurant(ctx.database.db, { shortName: 'loader' });
+    const page = await ctx.app.inject({ method: 'GET', url: '/menu/loader/de' });
+    expect(page.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const data = page.body.match(/<script type="application\/json" id="boot-assets">([^<]*)<\/script>/)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      modules: ['/assets/main-abc123.js'],
+      preloads: ['/assets/react-abc123.js', '/assets/menu-route-abc123.js', '/assets/format-price-abc123.js'],
+      styles: ['/assets/menu-route.css'],
+      texts: [
+        '/locales/de/common.json',
+        '/locales/de/menu.json',
+        '/locales/en/common.json',
+        '/locales/en/menu.json',
+      ],
+      answers: ['/api/restaurant/one/loader', '/api/menu/current/loader'],
+    });
+    expect(page.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script></body>`);
+    expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_LOADER_CSP_SOURCE};`);
+    // Pages without a hero keep the build's own script tags; the build manifest is not served.
+    const landing = await ctx.app.inject({ method: 'GET', url: '/hu' });
+    expect(landing.body).toContain(
+      '<script type="module" crossorigin src="/assets/main-abc123.js"></script>',
+    );
+    expect(landing.body).not.toContain('boot-assets');
+    const manifest = await ctx.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.body).not.toContain('menu-route');
+  });
+
   it('escapes the hero image address', () => {
     expect(withBootHero('<body class="x"></body>', '/a"b.webp')).toBe(
       '<body class="x"><div id="boot-hero" class="boot-hero" aria-hidden="true">' +
-        '<img src="/a&quot;b.webp" alt="" fetchpriority="high"></div></body>',
+        '<img src="/a&quot;b.webp" alt="" fetchpriority="high"><div class="boot-hero-scrim"></div></div></body>',
     );
   });
 

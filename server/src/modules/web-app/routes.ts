@@ -5,6 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../lib/app-type.ts';
 import { isApiPath, pathOf } from '../../lib/request-path.ts';
 import { sendError } from '../../plugins/error-handler.ts';
+import { bootAssetsFor, readViteManifest, safeDecode } from './boot-assets.ts';
+import { bootLoaderTags, heroPageTemplate } from './boot-loader.ts';
 import { escapeHtmlAttribute, renderIndexHtml } from './index-html.ts';
 
 /** The diner routes that carry a restaurant (spec §2): /menu/:shortName/…, /order/:shortName/…, … */
@@ -26,6 +28,8 @@ export async function setupWebApp(
   options: { webDist: string; appConfig: AppConfig; heroImageOf?: HeroImageLookup },
 ): Promise<void> {
   const indexHtml = renderIndexHtml(options.webDist, options.appConfig);
+  const heroPage = indexHtml === null ? null : heroPageTemplate(indexHtml);
+  const manifest = readViteManifest(options.webDist);
 
   if (indexHtml !== null) {
     await app.register(fastifyStatic, {
@@ -34,8 +38,9 @@ export async function setupWebApp(
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
-      // index.html is only ever served with its config filled in, by the fallback below.
-      allowedPath: (path) => basename(path) !== 'index.html',
+      // index.html is only ever served with its config filled in, by the fallback below; the build manifest
+      // is the server's own.
+      allowedPath: (path) => basename(path) !== 'index.html' && !path.startsWith('/.vite/'),
       setHeaders(reply, path) {
         const immutable = path.includes('/assets/');
         reply.header(
@@ -51,13 +56,17 @@ export async function setupWebApp(
       ? reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT)
       : reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 
-  // A restaurant's page paints its hero image from the HTML, while the scripts are still downloading,
-  // instead of after the scripts have run and the restaurant and session have answered (decision record 013).
+  // A restaurant's page paints its hero image from the HTML, instead of after the scripts have run and the
+  // restaurant and session have answered (decision record 013); its scripts start once it is painted (014).
   async function pageHtml(url: string): Promise<string | null> {
-    const shortName = RESTAURANT_PAGE.exec(pathOf(url))?.[1];
-    if (indexHtml === null || !shortName || !options.heroImageOf) return indexHtml;
-    const image = await options.heroImageOf(safeDecode(shortName)).catch(() => null);
-    return image ? withBootHero(indexHtml, image) : indexHtml;
+    const path = pathOf(url);
+    const segment = RESTAURANT_PAGE.exec(path)?.[1];
+    if (heroPage === null || !segment || !options.heroImageOf) return indexHtml;
+    const shortName = safeDecode(segment);
+    const image = await options.heroImageOf(shortName).catch(() => null);
+    if (!image) return indexHtml;
+    const loader = bootLoaderTags(bootAssetsFor(heroPage, manifest, path, shortName));
+    return withBootHero(heroPage.html, image).replace(/<\/body>/, () => `${loader}</body>`);
   }
 
   // `/` is a directory to the static plugin; the app answers it (spec §2 then redirects to /hu).
@@ -79,18 +88,10 @@ export async function setupWebApp(
 export function withBootHero(html: string, image: string): string {
   const hero =
     '<div id="boot-hero" class="boot-hero" aria-hidden="true">' +
-    `<img src="${escapeHtmlAttribute(image)}" alt="" fetchpriority="high"></div>`;
+    `<img src="${escapeHtmlAttribute(image)}" alt="" fetchpriority="high"><div class="boot-hero-scrim"></div></div>`;
   // Also preloaded from the top of the head, so it is requested before the stylesheet and the scripts.
   const preload = `<link rel="preload" as="image" href="${escapeHtmlAttribute(image)}" fetchpriority="high">`;
   return html
     .replace(/<head[^>]*>/, (head) => `${head}${preload}`)
     .replace(/<body[^>]*>/, (body) => `${body}${hero}`);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
