@@ -70,7 +70,10 @@ async function main(): Promise<void> {
       const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)
         ?.items ?? []) as NetworkItem[];
       runs.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        // A run whose trace Lighthouse could not record has no score (null): it must not count as 0.
+        performance: lhr.runtimeError
+          ? Number.NaN
+          : Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
