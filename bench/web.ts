@@ -6,21 +6,13 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { startServer } from '../e2e/support/server-process.ts';
 import { type AppliedRun, measureApplied } from './support/applied-throttling.ts';
 
 const PATH = process.env.BENCH_WEB_PATH ?? '/menu/demo/hu';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const APPLIED_RUNS = Number(process.env.BENCH_WEB_APPLIED_RUNS ?? 5);
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const TARGETS = { performance: 95, lcpMs: 2000, cls: 0.05, jsGzipKb: 170 };
 
 interface NetworkItem {

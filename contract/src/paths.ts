@@ -15,3 +15,9 @@ export const apiPaths = {
   health: () => '/health',
   ready: () => '/ready',
 } as const;
+
+/** Where a namespace's texts are served (web/public/locales/<lang>/<ns>.json): the app's text backend fetches
+ * them, and the server's boot loader starts the same addresses early. */
+export function localePath(language: string, namespace: string): string {
+  return `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
+}

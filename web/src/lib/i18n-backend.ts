@@ -1,9 +1,5 @@
+import { localePath } from '@tablo/contract/paths';
 import type { BackendModule, ReadCallback } from 'i18next';
-
-/** Where a namespace's texts are served: public/locales/<lang>/<ns>.json. */
-export function localePath(language: string, namespace: string): string {
-  return `/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json`;
-}
 
 /**
  * The text files over HTTP with a plain fetch — all the app needs of i18next-http-backend, at a fraction of

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FALLBACK_LANGUAGE, resolveLanguage } from '@tablo/contract/languages';
-import { API_BASE, apiPaths } from '@tablo/contract/paths';
+import { API_BASE, apiPaths, localePath } from '@tablo/contract/paths';
 import type { BootAssets, HeroPageTemplate } from './boot-loader.ts';
 
 /** One chunk of Vite's build manifest (web/dist/.vite/manifest.json), keyed by source path. */
@@ -54,13 +54,28 @@ export function bootAssetsFor(
     ...assets,
     preloads: [...new Set([...assets.preloads, ...chunks.files])],
     styles: chunks.css,
-    texts: languages.flatMap((lang) => MENU_NAMESPACES.map((ns) => `/locales/${lang}/${ns}.json`)),
+    texts: languages.flatMap((lang) => MENU_NAMESPACES.map((ns) => localePath(lang, ns))),
     answers: [apiPaths.restaurant(shortName), apiPaths.menu(shortName)].map((p) => `${API_BASE}${p}`),
   };
 }
 
+interface Chunks {
+  files: string[];
+  css: string[];
+}
+/** Walked once per manifest and screen: page requests only read the result. */
+const walkedChunks = new WeakMap<ViteManifest, Map<string, Chunks>>();
+
 /** A lazy chunk's file and everything it imports statically, as absolute asset addresses. */
-function chunksOf(manifest: ViteManifest, source: string): { files: string[]; css: string[] } {
+function chunksOf(manifest: ViteManifest, source: string): Chunks {
+  const walked = walkedChunks.get(manifest) ?? new Map<string, Chunks>();
+  walkedChunks.set(manifest, walked);
+  const chunks = walked.get(source) ?? walkChunks(manifest, source);
+  walked.set(source, chunks);
+  return chunks;
+}
+
+function walkChunks(manifest: ViteManifest, source: string): Chunks {
   const files = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {

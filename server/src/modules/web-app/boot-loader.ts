@@ -13,7 +13,7 @@ import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config';
  * picture fails, or after BOOT_SCRIPTS_WAIT_MS at the latest (a background tab, a stalled picture). Browsers
  * without that report start one frame after the picture has loaded.
  */
-export const BOOT_SCRIPTS_WAIT_MS = 1000;
+const BOOT_SCRIPTS_WAIT_MS = 1000;
 
 const ASSETS_ID = 'boot-assets';
 
