@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AvailabilityTypeSchema } from './menu.ts';
 import { OrderSchema, OrderStatusSchema } from './order.ts';
+import { TableCallSchema } from './table-call.ts';
 
 /**
  * Websocket messages of `/api/ws?table_id=…&session_id=…&since=<cursor>` (DESIGN §6). Every table event
@@ -29,12 +30,19 @@ export const ItemAvailabilityChangedEventSchema = z.object({
   availabilityType: AvailabilityTypeSchema,
 });
 export const TableClosedEventSchema = z.object({ type: z.literal('table.closed'), ...base });
+/** A table call was made, replaced or acknowledged (the call's state after the change). */
+export const TableCallChangedEventSchema = z.object({
+  type: z.literal('call.changed'),
+  ...base,
+  call: TableCallSchema,
+});
 
 export const TableEventSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
   TableClosedEventSchema,
+  TableCallChangedEventSchema,
 ]);
 export type TableEvent = z.infer<typeof TableEventSchema>;
 export type TableEventType = TableEvent['type'];
@@ -46,6 +54,8 @@ export const SnapshotMessageSchema = z.object({
   tableId: z.number().int(),
   visitId: z.number().int().nullable(),
   orders: z.array(OrderSchema),
+  /** The open visit's table calls (empty when none or no visit). */
+  calls: z.array(TableCallSchema).default([]),
 });
 
 /** Sent once the replay after `since` is complete; live events follow. */
@@ -61,6 +71,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
   TableClosedEventSchema,
+  TableCallChangedEventSchema,
   SnapshotMessageSchema,
   ReadyMessageSchema,
   ErrorMessageSchema,
@@ -73,6 +84,8 @@ export type ServerMessage = z.infer<typeof ServerMessageSchema>;
  * longer; after anything else (1001 server restart, 1006, 1011) it reconnects with backoff and `since`.
  */
 export const WS_CLOSE = {
+  /** Staff socket: no valid staff session (log in again). */
+  unauthorized: 4401,
   forbidden: 4403,
   badRequest: 4400,
   tableClosed: 4410,

@@ -10,6 +10,8 @@ export const apiPaths = {
   joinTable: () => '/table-sessions',
   orders: () => '/orders',
   tableOrders: (tableId: number) => `/tables/${encodeURIComponent(String(tableId))}/orders`,
+  /** Table calls of the open visit (GET) and a new call (POST), session header. */
+  tableCalls: (tableId: number) => `/tables/${encodeURIComponent(String(tableId))}/calls`,
   /** Websocket of DESIGN §6: `?table_id=…&session_id=…&since=<cursor>`. */
   live: () => '/ws',
   health: () => '/health',

@@ -18,6 +18,10 @@ export const RestaurantSchema = z.object({
   descriptionHu: z.string(),
   descriptionEn: z.string(),
   currency: z.string().length(3),
+  /** The restaurant's phone number as dialled (`tel:` link, "Phone number"); null when not set. */
+  phone: z.string().nullable(),
+  /** Where a table is reserved ("Reserve a table"), an http(s) URL; null when not set. */
+  reservationUrl: z.string().nullable(),
   tables: z.array(TableSchema),
 });
 export type Restaurant = z.infer<typeof RestaurantSchema>;

@@ -1,9 +1,35 @@
 import { z } from 'zod';
+import { TableEventSchema } from './events.ts';
+import { AvailabilityTypeSchema } from './menu.ts';
 import { OrderSchema, OrderStatusSchema } from './order.ts';
+import { TableCallKindSchema, TableCallSchema } from './table-call.ts';
 
 /** Staff API (cookie session + CSRF header). Accounts are created with the CLI. */
 export const STAFF_ROLES = ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'] as const;
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+/**
+ * What each role may do, enforced on the server on every staff route (403 otherwise) and used by the
+ * console to show only what works. OWNER and MANAGER do everything; WAITER moves orders, answers table
+ * calls, closes tables and marks items sold out; KITCHEN sees and moves orders only.
+ */
+export const STAFF_PERMISSIONS = {
+  /** The board, the kitchen view and the staff websocket. */
+  viewOrders: ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'],
+  moveOrders: ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'],
+  answerCalls: ['OWNER', 'MANAGER', 'WAITER'],
+  /** The tables list, and closing a table (ends its visit). */
+  closeTables: ['OWNER', 'MANAGER', 'WAITER'],
+  markSoldOut: ['OWNER', 'MANAGER', 'WAITER'],
+  /** Rotate a table's token, enable or disable it, the QR codes (sheet and one table's SVG). */
+  manageTables: ['OWNER', 'MANAGER'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export function staffCan(role: StaffRole, permission: StaffPermission): boolean {
+  return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
 
 export const STAFF_SESSION_COOKIE = 'tablo_staff';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -27,9 +53,63 @@ export const StaffVisitSchema = z.object({
   tableNumber: z.number().int(),
   openedAt: z.iso.datetime({ offset: true }),
   orders: z.array(OrderSchema),
+  /** Open and acknowledged calls of the visit (one per kind at most). */
+  calls: z.array(TableCallSchema),
+  /** What is left to pay: the unpaid quantities of its not-rejected orders, in the restaurant's currency. */
+  unpaidAmount: z.number().int().nonnegative(),
 });
-export const StaffBoardSchema = z.object({ visits: z.array(StaffVisitSchema) });
+export type StaffVisit = z.infer<typeof StaffVisitSchema>;
+
+/** The last table_event id the board has seen per table: the websocket's `since` after a reconnect. */
+export const StaffCursorSchema = z.object({
+  tableId: z.number().int(),
+  cursor: z.number().int().nonnegative(),
+});
+export type StaffCursor = z.infer<typeof StaffCursorSchema>;
+
+/** GET /api/staff/board: every open visit of the restaurant, and the cursor per table it reflects. */
+export const StaffBoardSchema = z.object({
+  visits: z.array(StaffVisitSchema),
+  cursors: z.array(StaffCursorSchema),
+});
 export type StaffBoard = z.infer<typeof StaffBoardSchema>;
+
+/** `since` of the staff socket: `<tableId>:<cursor>` pairs joined by commas (at most one per table). */
+export function formatStaffSince(cursors: readonly StaffCursor[]): string {
+  return cursors.map((c) => `${c.tableId}:${c.cursor}`).join(',');
+}
+export function parseStaffSince(since: string): StaffCursor[] | null {
+  if (since === '') return [];
+  const cursors: StaffCursor[] = [];
+  for (const pair of since.split(',')) {
+    const match = /^(\d{1,10}):(\d{1,15})$/.exec(pair);
+    if (!match) return null;
+    cursors.push({ tableId: Number(match[1]), cursor: Number(match[2]) });
+  }
+  return cursors;
+}
+
+/**
+ * Messages of the staff websocket `/api/staff/ws?since=<formatStaffSince>` (cookie session, same-origin
+ * only). Table events of every table of the restaurant, replayed after each table's cursor on connect
+ * (events of open visits for tables without a cursor), then `ready`, then live. A table's settings
+ * changing (enabled, token rotated) is sent as `table.updated` (not replayed: the console refetches the
+ * tables list after a reconnect).
+ */
+export const StaffReadyMessageSchema = z.object({ type: z.literal('ready') });
+export const StaffTableUpdatedMessageSchema = z.object({
+  type: z.literal('table.updated'),
+  tableId: z.number().int(),
+});
+export const StaffServerMessageSchema = z.union([
+  TableEventSchema,
+  StaffReadyMessageSchema,
+  StaffTableUpdatedMessageSchema,
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type StaffServerMessage = z.infer<typeof StaffServerMessageSchema>;
+/** At most this many staff sockets per staff session (close 4429 beyond). */
+export const MAX_STAFF_SOCKETS_PER_SESSION = 5;
 
 /** PATCH /api/staff/orders/:orderId — a reason is required to reject (the diner sees it). */
 export const ChangeOrderStatusRequestSchema = z
@@ -38,3 +118,62 @@ export const ChangeOrderStatusRequestSchema = z
     message: 'a reason is required to reject an order',
     path: ['reason'],
   });
+
+export type ChangeOrderStatusRequest = z.infer<typeof ChangeOrderStatusRequestSchema>;
+
+/** POST /api/staff/tables/:tableId/calls/:kind/acknowledge → 200 TableCall (404 when no such call). */
+export const AcknowledgeCallParamsSchema = z.object({
+  tableId: z.coerce.number().int().positive(),
+  kind: TableCallKindSchema,
+});
+
+/** GET /api/staff/tables: every table of the restaurant with its open visit, unpaid amount and calls. */
+export const StaffTableSchema = z.object({
+  tableId: z.number().int(),
+  tableNumber: z.number().int(),
+  isEnabled: z.boolean(),
+  /** The URL its QR code carries (with the token) — only for roles that may manage tables, else null. */
+  orderingUrl: z.string().nullable(),
+  visit: z
+    .object({
+      visitId: z.number().int(),
+      openedAt: z.iso.datetime({ offset: true }),
+      orderCount: z.number().int().nonnegative(),
+      unpaidAmount: z.number().int().nonnegative(),
+    })
+    .nullable(),
+  calls: z.array(TableCallSchema),
+});
+export type StaffTable = z.infer<typeof StaffTableSchema>;
+export const StaffTablesSchema = z.object({ tables: z.array(StaffTableSchema), currency: z.string() });
+export type StaffTables = z.infer<typeof StaffTablesSchema>;
+
+/** PATCH /api/staff/tables/:tableId → 200 StaffTable. */
+export const UpdateTableRequestSchema = z.strictObject({ isEnabled: z.boolean() });
+/** POST /api/staff/tables/:tableId/rotate-token → 200 StaffTable (with the new orderingUrl). */
+
+/** PUT /api/staff/menu-items/:menuItemId/availability → 200 the same body; 404 for another restaurant's. */
+export const ItemAvailabilitySchema = z.strictObject({ availabilityType: AvailabilityTypeSchema });
+export type ItemAvailability = z.infer<typeof ItemAvailabilitySchema>;
+
+/** Languages of the QR sheet's instruction line: always Hungarian and English (`lang` orders the URL). */
+export const QrSheetQuerySchema = z.object({ lang: z.enum(['hu', 'en']).default('hu') });
+
+/** Staff API paths, relative to `/api` (kept out of `paths.ts` so that no diner page carries them). */
+export const staffPaths = {
+  login: () => '/staff/login',
+  logout: () => '/staff/logout',
+  me: () => '/staff/me',
+  board: () => '/staff/board',
+  order: (orderId: number) => `/staff/orders/${orderId}`,
+  tables: () => '/staff/tables',
+  table: (tableId: number) => `/staff/tables/${tableId}`,
+  closeTable: (tableId: number) => `/staff/tables/${tableId}/close`,
+  rotateToken: (tableId: number) => `/staff/tables/${tableId}/rotate-token`,
+  acknowledgeCall: (tableId: number, kind: string) => `/staff/tables/${tableId}/calls/${kind}/acknowledge`,
+  tableQr: (tableId: number) => `/staff/tables/${tableId}/qr.svg`,
+  qrSheet: (lang: 'hu' | 'en') => `/staff/qr-sheet.pdf?lang=${lang}`,
+  itemAvailability: (menuItemId: number) => `/staff/menu-items/${menuItemId}/availability`,
+  /** The staff websocket. */
+  live: () => '/staff/ws',
+} as const;

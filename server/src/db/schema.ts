@@ -3,6 +3,7 @@ import { AVAILABILITY_TYPES } from '@tablo/contract/menu';
 import { ORDER_STATUSES } from '@tablo/contract/order';
 import { RATING_VALUES } from '@tablo/contract/rating';
 import { STAFF_ROLES } from '@tablo/contract/staff';
+import { TABLE_CALL_KINDS } from '@tablo/contract/table-call';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -32,6 +33,7 @@ export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethod = pgEnum('payment_method', ['CASH', 'CARD', 'ONLINE']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
+export const tableCallKind = pgEnum('table_call_kind', TABLE_CALL_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -47,6 +49,10 @@ export const restaurant = pgTable('restaurant', {
   currency: text('currency').notNull().default('HUF'),
   paymentMethods: paymentMethod('payment_methods').array().notNull().default(sql`'{CASH,CARD}'`),
   requireTableToken: boolean('require_table_token').notNull().default(true),
+  /** Shown on the diner pages as a `tel:` link ("Phone number"); CLI `set-contact`. */
+  phone: text('phone'),
+  /** "Reserve a table" links here (http or https); CLI `set-contact`. */
+  reservationUrl: text('reservation_url'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -346,6 +352,8 @@ export const staffUser = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: staffRole('role').notNull().default('WAITER'),
+    /** Set when the account is disabled: it can't log in and its sessions are ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_user_email_uq').on(sql`lower(${t.email})`)],
@@ -364,4 +372,24 @@ export const staffSession = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('staff_session_user_idx').on(t.staffUserId)],
+);
+
+/** Table calls (the specification's signals): one row per visit and kind; a new call replaces the old. */
+export const tableCall = pgTable(
+  'table_call',
+  {
+    id: serial('id').primaryKey(),
+    tableId: integer('table_id')
+      .notNull()
+      .references(() => diningTable.id, { onDelete: 'cascade' }),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => tableVisit.id, { onDelete: 'cascade' }),
+    kind: tableCallKind('kind').notNull(),
+    sessionId: uuid('session_id').references(() => dinerSession.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => staffUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('table_call_visit_kind_uq').on(t.visitId, t.kind)],
 );

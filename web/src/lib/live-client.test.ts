@@ -159,7 +159,14 @@ describe('live client', () => {
 
   it('a snapshot replaces the state and its cursor, even a lower one', () => {
     const { received, client } = start(50);
-    FakeWebSocket.latest().send({ type: 'snapshot', cursor: 30, tableId: 1, visitId: 5, orders: [order(2)] });
+    FakeWebSocket.latest().send({
+      type: 'snapshot',
+      cursor: 30,
+      tableId: 1,
+      visitId: 5,
+      orders: [order(2)],
+      calls: [],
+    });
     FakeWebSocket.latest().send({ type: 'order.placed', ...base, cursor: 31, order: order(3) });
     expect(received.map((m) => m.type)).toEqual(['snapshot', 'order.placed']);
     expect(client.cursor).toBe(31);

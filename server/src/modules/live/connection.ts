@@ -67,7 +67,7 @@ export async function initialSync(
         asSeenBy(order, sessionId),
       );
       const visitOpen = await isVisitOpen(tx, visitId);
-      const message: SnapshotMessage = { type: 'snapshot', cursor, tableId, visitId, orders };
+      const message: SnapshotMessage = { type: 'snapshot', cursor, tableId, visitId, orders, calls: [] };
       return { kind: 'snapshot' as const, message, visitOpen };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

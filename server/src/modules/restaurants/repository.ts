@@ -36,6 +36,8 @@ export async function loadRestaurant(db: Db, shortName: string): Promise<Restaur
     descriptionHu: row.descriptionHu,
     descriptionEn: row.descriptionEn,
     currency: row.currency,
+    phone: row.phone,
+    reservationUrl: row.reservationUrl,
     tables,
   };
 }

@@ -31,6 +31,8 @@ describe.each(testDatabaseKinds())('GET /api/restaurant/one/:shortName on %s', (
       descriptionHu: 'Magyar leírás',
       descriptionEn: 'English description',
       currency: 'HUF',
+      phone: null,
+      reservationUrl: null,
       tables: [
         { id: bistro.tables[1], tableId: 1, isEnabled: true },
         { id: bistro.tables[2], tableId: 2, isEnabled: true },

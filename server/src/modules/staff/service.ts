@@ -96,7 +96,10 @@ export async function board(database: Database, staff: StaffContext): Promise<St
       ...visit,
       openedAt: visit.openedAt.toISOString(),
       orders: stored.filter((order) => order.visitId === visit.visitId).map((order) => asSeenBy(order, null)),
+      calls: [],
+      unpaidAmount: 0,
     })),
+    cursors: [],
   };
 }
 
