@@ -15,6 +15,8 @@ export type StaffRole = z.infer<typeof StaffRoleSchema>;
  * calls, closes tables and marks items sold out; KITCHEN sees and moves orders only.
  */
 export const STAFF_PERMISSIONS = {
+  /** Any logged-in member of staff: who am I, log out. */
+  signedIn: ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'],
   /** The board, the kitchen view and the staff websocket. */
   viewOrders: ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'],
   moveOrders: ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'],

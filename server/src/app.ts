@@ -16,6 +16,7 @@ import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { heroImageOf } from './modules/restaurants/service.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { setupStaffAuth } from './modules/staff/staff-auth.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
@@ -84,6 +85,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   hotPath = createHotPath(cache, API_SECURITY_HEADERS);
 
   // 2. API modules under /api.
+  await setupStaffAuth(app, database);
+
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(restaurantRoutes, { prefix: '/api', database, cache });
   await app.register(menuRoutes, { prefix: '/api', database, cache });

@@ -1,31 +1,26 @@
-import cookie from '@fastify/cookie';
 import { OrderSchema } from '@tablo/contract/order';
 import {
   ChangeOrderStatusRequestSchema,
-  CSRF_HEADER,
   STAFF_SESSION_COOKIE,
   StaffBoardSchema,
   StaffLoginRequestSchema,
   StaffMeSchema,
 } from '@tablo/contract/staff';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import {
-  authenticate,
   board,
   changeOrderStatus,
   closeTable,
-  csrfMatches,
   login,
   logout,
   STAFF_SESSION_TTL_SECONDS,
-  STAFF_TEXTS,
-  type StaffContext,
   toMe,
 } from './service.ts';
+import { staffOf } from './staff-auth.ts';
 
 export interface StaffRoutesOptions {
   database: Database;
@@ -34,24 +29,10 @@ export interface StaffRoutesOptions {
 }
 
 const COOKIE_PATH = '/api/staff';
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    staff: StaffContext | null;
-  }
-}
-
-function staffOf(request: FastifyRequest): StaffContext {
-  if (!request.staff) throw new HttpError(401, STAFF_TEXTS.notLoggedIn);
-  return request.staff;
-}
 
 /** The staff API under /api/staff (docs/decisions/009-staff-auth.md) — register with the prefix `/api`. */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, options) => {
   const { database } = options;
-  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
-  app.decorateRequest('staff', null);
 
   app.post(
     '/staff/login',
@@ -91,87 +72,77 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
   );
 
-  // Everything else needs a logged-in staff member, and a CSRF token on every mutating request.
-  await app.register(async (authed) => {
-    authed.addHook('preValidation', async (request) => {
-      request.staff = await authenticate(database, request.cookies[STAFF_SESSION_COOKIE]);
-      const staff = staffOf(request);
-      if (MUTATING.has(request.method)) {
-        const header = request.headers[CSRF_HEADER];
-        if (!csrfMatches(Array.isArray(header) ? header[0] : header, staff.csrfToken)) {
-          throw new HttpError(403, STAFF_TEXTS.csrf);
-        }
-      }
-    });
-    authed.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+  // Everything else declares its permission; staff-auth.ts checks session, CSRF and role.
+  app.get(
+    '/staff/me',
+    {
+      config: { staffPermission: 'signedIn' },
+      schema: { tags: ['staff'], summary: 'The logged-in staff member', response: { 200: StaffMeSchema } },
+    },
+    async (request) => toMe(staffOf(request)),
+  );
 
-    const typed = authed.withTypeProvider<ZodTypeProvider>();
-    typed.get(
-      '/staff/me',
-      {
-        schema: { tags: ['staff'], summary: 'The logged-in staff member', response: { 200: StaffMeSchema } },
-      },
-      async (request) => toMe(staffOf(request)),
-    );
+  app.post(
+    '/staff/logout',
+    {
+      config: { staffPermission: 'signedIn' },
+      schema: { tags: ['staff'], summary: 'Log out (ends the session)' },
+    },
+    async (request, reply) => {
+      await logout(database, staffOf(request));
+      reply.clearCookie(STAFF_SESSION_COOKIE, { path: COOKIE_PATH });
+      return reply.code(204).send();
+    },
+  );
 
-    typed.post(
-      '/staff/logout',
-      { schema: { tags: ['staff'], summary: 'Log out (ends the session)' } },
-      async (request, reply) => {
-        await logout(database, staffOf(request));
-        reply.clearCookie(STAFF_SESSION_COOKIE, { path: COOKIE_PATH });
-        return reply.code(204).send();
+  app.get(
+    '/staff/board',
+    {
+      config: { staffPermission: 'viewOrders' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Open visits of the restaurant with their orders',
+        response: { 200: StaffBoardSchema },
       },
-    );
+    },
+    async (request) => board(database, staffOf(request)),
+  );
 
-    typed.get(
-      '/staff/board',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Open visits of the restaurant with their orders',
-          response: { 200: StaffBoardSchema },
-        },
+  app.patch(
+    '/staff/orders/:orderId',
+    {
+      config: { staffPermission: 'moveOrders' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Move an order: PLACED → ACCEPTED → SERVED, or PLACED → REJECTED with a reason',
+        params: z.object({ orderId: z.coerce.number().int().positive() }),
+        body: ChangeOrderStatusRequestSchema,
+        response: { 200: OrderSchema },
       },
-      async (request) => board(database, staffOf(request)),
-    );
+    },
+    async (request) =>
+      changeOrderStatus(
+        database,
+        staffOf(request),
+        request.params.orderId,
+        request.body.status,
+        request.body.reason,
+      ),
+  );
 
-    typed.patch(
-      '/staff/orders/:orderId',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Move an order: PLACED → ACCEPTED → SERVED, or PLACED → REJECTED with a reason',
-          params: z.object({ orderId: z.coerce.number().int().positive() }),
-          body: ChangeOrderStatusRequestSchema,
-          response: { 200: OrderSchema },
-        },
+  app.post(
+    '/staff/tables/:tableId/close',
+    {
+      config: { staffPermission: 'closeTables' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Close the table’s open visit (its diners see nothing of it any more)',
+        params: z.object({ tableId: z.coerce.number().int().positive() }),
       },
-      async (request) =>
-        changeOrderStatus(
-          database,
-          staffOf(request),
-          request.params.orderId,
-          request.body.status,
-          request.body.reason,
-        ),
-    );
-
-    typed.post(
-      '/staff/tables/:tableId/close',
-      {
-        schema: {
-          tags: ['staff'],
-          summary: 'Close the table’s open visit (its diners see nothing of it any more)',
-          params: z.object({ tableId: z.coerce.number().int().positive() }),
-        },
-      },
-      async (request, reply) => {
-        await closeTable(database, staffOf(request), request.params.tableId);
-        return reply.code(204).send();
-      },
-    );
-  });
+    },
+    async (request, reply) => {
+      await closeTable(database, staffOf(request), request.params.tableId);
+      return reply.code(204).send();
+    },
+  );
 };
