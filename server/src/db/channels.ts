@@ -9,3 +9,18 @@ export const MENU_CHANGED_CHANNEL = 'tablo_menu_changed';
 export function notifyMenuChanged(database: Database, shortName: string, tx?: Db): Promise<void> {
   return database.notify(MENU_CHANGED_CHANNEL, shortName, tx);
 }
+
+/**
+ * `staff_tables_changed` carries `<restaurantId>:<tableId>` when a table's settings change (enabled, token
+ * rotated): every instance tells its staff sockets of that restaurant (`table.updated`).
+ */
+export const STAFF_TABLES_CHANNEL = 'tablo_staff_tables_changed';
+
+export function notifyStaffTableChanged(
+  database: Database,
+  restaurantId: number,
+  tableId: number,
+  tx?: Db,
+): Promise<void> {
+  return database.notify(STAFF_TABLES_CHANNEL, `${restaurantId}:${tableId}`, tx);
+}
