@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import jsQR from 'jsqr';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { cellOrigin, TABLES_PER_PAGE } from './sheet.ts';
 
 /** Test support: the printed sheet read back the way a phone would, from pixels. */
@@ -12,7 +12,7 @@ import { cellOrigin, TABLES_PER_PAGE } from './sheet.ts';
 const run = promisify(execFile);
 const DPI = 150;
 
-async function decodeImage(image: sharp.Sharp): Promise<string | null> {
+async function decodeImage(image: Sharp): Promise<string | null> {
   const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }

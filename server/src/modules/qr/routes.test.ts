@@ -27,9 +27,9 @@ async function logIn(app: App, email: string): Promise<string> {
 
 describe.each(testDatabaseKinds())('QR codes on %s', { timeout: 60_000 }, (kind) => {
   let ctx: OrderingContext;
-  let manager: string;
-  let waiter: string;
-  let emptyOwner: string;
+  let manager = '';
+  let waiter = '';
+  let emptyOwner = '';
   const get = (url: string, cookie?: string) =>
     ctx.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
@@ -50,7 +50,9 @@ describe.each(testDatabaseKinds())('QR codes on %s', { timeout: 60_000 }, (kind)
     for (const [shortName, email, role] of staff) {
       await createStaff(ctx.database, { shortName, email, password: PASSWORD, role });
     }
-    [manager, waiter, emptyOwner] = await Promise.all(staff.map(([, email]) => logIn(ctx.app, email)));
+    [manager = '', waiter = '', emptyOwner = ''] = await Promise.all(
+      staff.map(([, email]) => logIn(ctx.app, email)),
+    );
   });
   afterAll(() => ctx.close());
 
