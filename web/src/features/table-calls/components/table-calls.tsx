@@ -39,7 +39,7 @@ export function TableCalls({ tableId, sessionId }: { tableId: number; sessionId:
     const result = await placeTableCall(tableId, sessionId, kind);
     setSending(null);
     if (result.ok) {
-      queryClient.setQueryData(tableCallsQueryKey(tableId, sessionId), (data) =>
+      queryClient.setQueryData(tableCallsQueryKey(tableId, sessionId), (data?: TableCallsResponse) =>
         upsertCall(data, result.data),
       );
       return;
