@@ -106,11 +106,27 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             ),
             restaurantRoute(
+              ROUTE_PATTERNS.payment,
+              screen(
+                'payment',
+                () => import('./routes/payment-route.tsx'),
+                (m) => m.PaymentRoute,
+              ),
+            ),
+            restaurantRoute(
               ROUTE_PATTERNS.paymentSuccess,
               screen(
                 'payment-success',
                 () => import('./routes/payment-success-route.tsx'),
                 (m) => m.PaymentSuccessRoute,
+              ),
+            ),
+            restaurantRoute(
+              ROUTE_PATTERNS.receipt,
+              screen(
+                'receipt',
+                () => import('./routes/receipt-route.tsx'),
+                (m) => m.ReceiptRoute,
               ),
             ),
             restaurantRoute(

@@ -4,12 +4,21 @@ export const ROUTE_PATTERNS = {
   menu: 'menu/:shortName/:lang?',
   order: 'order/:shortName/:table/:lang?',
   table: 'table/:shortName/:table/:lang?',
+  payment: 'payment/:shortName/:table/:lang?',
   paymentSuccess: 'payment-success/:shortName/:table/:lang?',
+  receipt: 'receipt/:shortName/:table/:lang?',
   terms: 'terms-and-conditions/:shortName/:table/:lang?',
 } as const;
 
 function segment(value: string | number): string {
   return encodeURIComponent(String(value));
+}
+
+/** The query parameter naming a payment on the result and receipt routes. */
+export const PAYMENT_PARAM = 'payment';
+
+function paymentQuery(payment: string | undefined): string {
+  return payment ? `?${new URLSearchParams({ [PAYMENT_PARAM]: payment })}` : '';
 }
 
 /** Links to the routes above. */
@@ -20,8 +29,13 @@ export const routes = {
     `/order/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
   table: (shortName: string, table: number, lang: string) =>
     `/table/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
-  paymentSuccess: (shortName: string, table: number, lang: string) =>
-    `/payment-success/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
+  payment: (shortName: string, table: number, lang: string) =>
+    `/payment/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
+  /** The payment result; `payment` is the payment's id (DESIGN §7: `?payment=<id>`). */
+  paymentSuccess: (shortName: string, table: number, lang: string, payment?: string) =>
+    `/payment-success/${segment(shortName)}/${segment(table)}/${segment(lang)}${paymentQuery(payment)}`,
+  receipt: (shortName: string, table: number, lang: string, payment: string) =>
+    `/receipt/${segment(shortName)}/${segment(table)}/${segment(lang)}${paymentQuery(payment)}`,
   terms: (shortName: string, table: number, lang: string) =>
     `/terms-and-conditions/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
 };

@@ -1,5 +1,5 @@
 import { DEFAULT_TABLE } from '@tablo/contract/table';
-import { BookOpen, ReceiptText, Users } from 'lucide-react';
+import { BookOpen, ReceiptText, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLanguage } from '../../app/providers/language.tsx';
@@ -9,7 +9,7 @@ import { routes } from '../../config/routes.ts';
 import styles from './bottom-nav.module.css';
 
 /**
- * spec §2, §9: Menu, Orders (my_orders) and My Table, fixed to the bottom of the viewport. Without a table
+ * spec §2, §9: Menu, Orders (my_orders), My Table and Payment, fixed to the bottom of the viewport. Without a table
  * (or without ordering) only the menu makes sense, so the bar is not shown at all. At a table, "Menu" is the
  * order route's menu (the one with "Add"), and "Orders" its `?view=orders`.
  */
@@ -42,6 +42,14 @@ export function BottomNav() {
       label: t('my_table'),
       Icon: Users,
       active: here(routes.table(shortName, table.id, language)),
+    },
+    {
+      to: routes.payment(shortName, table.id, language),
+      label: t('payment'),
+      Icon: Wallet,
+      active:
+        here(routes.payment(shortName, table.id, language)) ||
+        /^\/(payment-success|receipt)\//.test(location.pathname),
     },
   ];
   return (

@@ -1,3 +1,4 @@
+import type { ServerMessage } from '@tablo/contract/events';
 import { DEFAULT_TABLE } from '@tablo/contract/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -26,7 +27,14 @@ export function joinQueryKey(shortName: string, tableId: number, sessionId: stri
  * The `?t=` token is read once, kept on the device for this restaurant and table, and removed from the
  * address bar. Children always render: the menu stays readable when ordering is not possible.
  */
-export function OrderingProvider({ children }: { children: ReactNode }) {
+export function OrderingProvider({
+  children,
+  onLiveMessage,
+}: {
+  children: ReactNode;
+  /** Told every live message of the table (the payment screens refetch what they show). */
+  onLiveMessage?: (message: ServerMessage) => void;
+}) {
   const { t } = useTranslation('orders');
   const restaurant = useRestaurant();
   const table = useTable();
@@ -112,6 +120,7 @@ export function OrderingProvider({ children }: { children: ReactNode }) {
     enabled: joined !== null && !visitOver && !forbidden,
     onStatus: setLiveStatus,
     onStatusChanged,
+    onMessage: onLiveMessage,
   });
 
   const retry = useCallback(() => {

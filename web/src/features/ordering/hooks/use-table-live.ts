@@ -17,6 +17,8 @@ export type TableLiveOptions = {
   enabled: boolean;
   onStatus: (status: LiveStatus) => void;
   onStatusChanged?: (orderId: number, status: Order['status']) => void;
+  /** Every applied message, after the caches were updated (a route's other features follow the table too). */
+  onMessage?: (message: ServerMessage) => void;
 };
 
 /** Tests hand in a FakeWebSocket; the app uses the browser's. */
@@ -113,10 +115,12 @@ export function useTableLive(options: TableLiveOptions): void {
       sessionId,
       cursor: latest.current.cursor,
       createSocket: socketFactory,
-      onMessage: (message) =>
+      onMessage: (message) => {
         applyLiveMessage(queryClient, keys, message, (id, status) =>
           latest.current.onStatusChanged?.(id, status),
-        ),
+        );
+        latest.current.onMessage?.(message);
+      },
       onStatus: (status) => latest.current.onStatus(status),
     });
     return () => client.stop();

@@ -1,6 +1,7 @@
 import { IdempotencyKeySchema, MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { deviceStorage } from './device-storage.ts';
 
 const CartLineSchema = z.object({
@@ -20,13 +21,6 @@ export type Cart = z.infer<typeof CartSchema>;
 
 export function cartStorageKey(shortName: string, tableId: number): string {
   return `tablo.cart.${shortName}.${tableId}`;
-}
-
-/** 32 hex digits: matches the server's [A-Za-z0-9_-]{8,128}. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replaceAll('-', '');
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function emptyCart(): Cart {

@@ -1,0 +1,82 @@
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';
+import { DEMO_SESSION_ID } from '../../../testing/fixtures.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { server } from '../../../testing/server.ts';
+import { makeReceipt, PAYMENT_ID, paymentsServer } from '../testing/payment-fixtures.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  localStorage.setItem(SESSION_STORAGE_KEY, DEMO_SESSION_ID);
+  localStorage.setItem(GUIDE_SEEN_STORAGE_KEY, 'yes');
+});
+
+const RECEIPT = `/receipt/demo/1/en?payment=${PAYMENT_ID}`;
+
+function rows(table: HTMLElement) {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent?.replace(/\u00a0/g, ' ')),
+    );
+}
+
+describe('receipt', () => {
+  it('prints the restaurant, items, VAT per rate, tip, total and method', async () => {
+    const payments = paymentsServer();
+    server.use(...payments.handlers);
+    renderApp(RECEIPT);
+    expect(await screen.findByText('Demo Bistro', { selector: 'p' }, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Table 1', { selector: 'p' })).toBeTruthy();
+    const [items, vat] = screen.getAllByRole('table') as [HTMLElement, HTMLElement];
+    expect(rows(items)).toEqual([
+      ['Goulash soup', '2', '2,490 Ft', '4,980 Ft'],
+      ['Lángos', '1', '1,050 Ft', '1,050 Ft'],
+    ]);
+    expect(within(vat).getByText('VAT by rate')).toBeTruthy();
+    expect(rows(vat)).toEqual([
+      ['5 %', '1,000 Ft', '50 Ft', '1,050 Ft'],
+      ['27 %', '3,921 Ft', '1,059 Ft', '4,980 Ft'],
+    ]);
+    expect(document.querySelector('[data-receipt]')?.textContent).toContain('Total6,630');
+    expect(screen.getByText('Card to the waiter')).toBeTruthy();
+    expect(document.querySelector('[data-receipt-shares]')).toBeNull();
+    expect(payments.state.sessions).toEqual(new Set([DEMO_SESSION_ID]));
+
+    // happy-dom has no print dialog: the button's call is what is checked.
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+  });
+
+  it('names the shares a share payment covers', async () => {
+    server.use(...paymentsServer({ receipt: makeReceipt({ shares: { count: 2, of: 4 } }) }).handlers);
+    renderApp(RECEIPT);
+    expect((await screen.findByText('Equal shares: 2 of 4', {}, { timeout: 4000 })).textContent).toBe(
+      'Equal shares: 2 of 4',
+    );
+  });
+
+  it('a payment that has not succeeded has no receipt', async () => {
+    server.use(
+      http.get('/api/payments/:paymentId/receipt', () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', message: 'Only a succeeded payment has a receipt' },
+          { status: 409 },
+        ),
+      ),
+    );
+    renderApp(RECEIPT);
+    expect(
+      await screen.findByText('A receipt is available once the payment has succeeded', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the payment result' }).getAttribute('href')).toBe(
+      `/payment-success/demo/1/en?payment=${PAYMENT_ID}`,
+    );
+  });
+});

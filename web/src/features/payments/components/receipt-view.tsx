@@ -1,0 +1,135 @@
+import { toBcp47 } from '@tablo/contract/languages';
+import { useQuery } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { useRestaurant } from '../../../app/providers/restaurant.tsx';
+import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { routes } from '../../../config/routes.ts';
+import { formatPrice } from '../../../lib/format-price.ts';
+import { pickTitle } from '../../../lib/pick-title.ts';
+import { RequestError } from '../../../lib/request-error.ts';
+import { receiptQueryOptions } from '../api/receipt.ts';
+import { METHOD_TEXT } from './method-chooser.tsx';
+import styles from './payments.module.css';
+
+type ReceiptViewProps = { paymentId: string; tableId: number; sessionId: string | null };
+
+/** The printable receipt of a succeeded payment: items, VAT per rate from gross prices (decision 019), tip, total. */
+export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps) {
+  const { t } = useTranslation('payment');
+  const { language } = useLanguage();
+  const { shortName } = useRestaurant();
+  const query = useQuery({ ...receiptQueryOptions(paymentId, sessionId ?? ''), enabled: sessionId !== null });
+  const price = (amount: number) => formatPrice(amount, language);
+  const resultLink = routes.paymentSuccess(shortName, tableId, language, paymentId);
+
+  if (sessionId === null) return <p className={styles.note}>{t('receipt_not_available')}</p>;
+  if (query.isPending) return <Spinner />;
+  if (query.isError) {
+    const unavailable = query.error instanceof RequestError && [404, 409].includes(query.error.status);
+    return (
+      <div className={styles.actions}>
+        <p className={styles.problem} role="alert">
+          {unavailable
+            ? t('receipt_not_available')
+            : t('common:request_unsuccessful', { error: query.error.message })}
+        </p>
+        <Link className={styles.secondaryLink} to={resultLink}>
+          {t('back_to_result')}
+        </Link>
+      </div>
+    );
+  }
+
+  const receipt = query.data;
+  const paidAt = new Intl.DateTimeFormat(toBcp47(language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(receipt.paidAt));
+  return (
+    <div className={styles.receipt} data-receipt="">
+      <div className={styles.receiptHead}>
+        <p className={styles.receiptRestaurant}>{receipt.restaurantName}</p>
+        <p>{paidAt}</p>
+        <p>{t('table_number', { number: receipt.tableNumber })}</p>
+      </div>
+      <table className={styles.receiptTable}>
+        <caption className="visually-hidden">{t('receipt_items')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('item')}</th>
+            <th scope="col">{t('quantity')}</th>
+            <th scope="col">{t('unit_price')}</th>
+            <th scope="col">{t('line_amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.items.map((item) => (
+            <tr key={item.orderItemId}>
+              <th scope="row">{pickTitle(item.titles, language, t('untitled'))}</th>
+              <td>{item.quantity}</td>
+              <td>{price(item.unitPrice)}</td>
+              <td>{price(item.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {receipt.shares && (
+        <p className={styles.totalRow} data-receipt-shares="">
+          <span>{t('shares_line', { count: receipt.shares.count, of: receipt.shares.of })}</span>
+          <span>{price(receipt.amount)}</span>
+        </p>
+      )}
+      <table className={styles.receiptTable} data-vat-lines="">
+        <caption className={styles.receiptCaption}>{t('vat_title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('vat_rate')}</th>
+            <th scope="col">{t('net')}</th>
+            <th scope="col">{t('vat')}</th>
+            <th scope="col">{t('gross')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.vatLines.map((line) => (
+            <tr key={line.vatPercent}>
+              <th scope="row">{t('vat_percent', { percent: line.vatPercent })}</th>
+              <td>{price(line.net)}</td>
+              <td>{price(line.vat)}</td>
+              <td>{price(line.gross)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className={styles.totals}>
+        <p className={styles.totalRow}>
+          <span>{t('amount')}</span>
+          <span>{price(receipt.amount)}</span>
+        </p>
+        <p className={styles.totalRow}>
+          <span>{t('tip')}</span>
+          <span>{price(receipt.tip)}</span>
+        </p>
+        <p className={`${styles.totalRow} ${styles.grandTotal}`}>
+          <span>{t('total')}</span>
+          <span>{price(receipt.total)}</span>
+        </p>
+        <p className={styles.totalRow}>
+          <span>{t('method')}</span>
+          <span>{t(METHOD_TEXT[receipt.method])}</span>
+        </p>
+      </div>
+      <div className={`${styles.actions} ${styles.noPrint}`}>
+        <button type="button" className={styles.primaryButton} onClick={() => window.print()}>
+          <Printer size={18} aria-hidden="true" />
+          {t('print')}
+        </button>
+        <Link className={styles.secondaryLink} to={resultLink}>
+          {t('back_to_result')}
+        </Link>
+      </div>
+    </div>
+  );
+}
