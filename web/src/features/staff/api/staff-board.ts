@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@tablo/contract/order';
 import { OrderSchema } from '@tablo/contract/order';
 import { type StaffBoard, StaffBoardSchema, staffPaths } from '@tablo/contract/staff';
-import { TableCallSchema, type TableCallKind } from '@tablo/contract/table-call';
+import { type TableCallKind, TableCallSchema } from '@tablo/contract/table-call';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RequestError } from '../../../lib/request-error.ts';

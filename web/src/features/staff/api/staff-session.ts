@@ -1,7 +1,7 @@
 import { type StaffMe, StaffMeSchema, staffPaths } from '@tablo/contract/staff';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, type ApiResult } from '../../../lib/api-client.ts';
+import { type ApiResult, apiRequest } from '../../../lib/api-client.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { forgetStaffSession, rememberStaffSession, staffRequest } from './staff-request.ts';
 
@@ -22,7 +22,11 @@ export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe | null> 
 }
 
 export function staffMeQueryOptions() {
-  return queryOptions({ queryKey: staffMeQueryKey, queryFn: ({ signal }) => getStaffMe(signal), staleTime: Infinity });
+  return queryOptions({
+    queryKey: staffMeQueryKey,
+    queryFn: ({ signal }) => getStaffMe(signal),
+    staleTime: Infinity,
+  });
 }
 
 export function useStaffMe() {

@@ -1,7 +1,17 @@
 import { type TableEvent, WS_CLOSE } from '@tablo/contract/events';
 import { API_BASE } from '@tablo/contract/paths';
-import { formatStaffSince, type StaffCursor, StaffServerMessageSchema, staffPaths } from '@tablo/contract/staff';
-import { backoffDelay, LIVE_BACKOFF_MAX_MS, type LiveSocket, type LiveSocketFactory } from '../../../lib/live-client.ts';
+import {
+  formatStaffSince,
+  type StaffCursor,
+  StaffServerMessageSchema,
+  staffPaths,
+} from '@tablo/contract/staff';
+import {
+  backoffDelay,
+  LIVE_BACKOFF_MAX_MS,
+  type LiveSocket,
+  type LiveSocketFactory,
+} from '../../../lib/live-client.ts';
 
 export type StaffLiveStatus =
   /** Connecting, or waiting to reconnect. */

@@ -33,7 +33,9 @@ export function staffOrder(overrides: Partial<Order> & { id: number }): Order {
   });
 }
 
-export function staffVisit(overrides: Partial<StaffVisit> & { visitId: number; tableId: number }): StaffVisit {
+export function staffVisit(
+  overrides: Partial<StaffVisit> & { visitId: number; tableId: number },
+): StaffVisit {
   return StaffVisitSchema.parse({
     tableNumber: overrides.tableId,
     openedAt: '2025-05-01T11:50:00.000Z',

@@ -50,7 +50,12 @@ describe('board events', () => {
         order: staffOrder({ id: 9, tableId: 3, visitId: 52 }),
       }).refetch,
     ).toBe(true);
-    const closed = applyTableEvent(demoBoard(), { type: 'table.closed', cursor: 21, tableId: 2, visitId: 51 });
+    const closed = applyTableEvent(demoBoard(), {
+      type: 'table.closed',
+      cursor: 21,
+      tableId: 2,
+      visitId: 51,
+    });
     expect(closed.board.visits.map((v) => v.visitId)).toEqual([50]);
   });
 

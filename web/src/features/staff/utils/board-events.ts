@@ -76,7 +76,10 @@ export function applyTableEvent(board: StaffBoard, event: TableEvent): AppliedEv
       return { board: { visits: replaceVisit(board, { ...visit, calls }), cursors }, refetch: false };
     }
     case 'table.closed':
-      return { board: { visits: board.visits.filter((v) => v.visitId !== event.visitId), cursors }, refetch: false };
+      return {
+        board: { visits: board.visits.filter((v) => v.visitId !== event.visitId), cursors },
+        refetch: false,
+      };
     default:
       return unchanged;
   }
@@ -93,19 +96,19 @@ export function reconcileBoard(board: StaffBoard, recent: readonly TableEvent[])
 }
 
 /** An order the board did not hold yet: the one event that raises the new-order alert. */
-export function isNewOrder(board: StaffBoard | undefined, event: TableEvent): event is Extract<
-  TableEvent,
-  { type: 'order.placed' }
-> {
+export function isNewOrder(
+  board: StaffBoard | undefined,
+  event: TableEvent,
+): event is Extract<TableEvent, { type: 'order.placed' }> {
   if (event.type !== 'order.placed' || !board) return event.type === 'order.placed';
   return !board.visits.some((v) => v.orders.some((o) => o.id === event.order.id));
 }
 
 /** A call not yet seen as open (a new one, or one made again after an acknowledgement): it raises the alert. */
-export function isNewCall(board: StaffBoard | undefined, event: TableEvent): event is Extract<
-  TableEvent,
-  { type: 'call.changed' }
-> {
+export function isNewCall(
+  board: StaffBoard | undefined,
+  event: TableEvent,
+): event is Extract<TableEvent, { type: 'call.changed' }> {
   if (event.type !== 'call.changed' || event.call.acknowledgedAt !== null) return false;
   const known = board?.visits
     .find((v) => v.visitId === event.visitId)
