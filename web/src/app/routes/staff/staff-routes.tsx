@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type LoaderFunctionArgs, Outlet, redirect } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, replace } from 'react-router';
 import { BoardScreen } from '../../../features/staff/components/board-screen.tsx';
 import { KitchenScreen } from '../../../features/staff/components/kitchen-screen.tsx';
 import { LoginScreen } from '../../../features/staff/components/login-screen.tsx';
@@ -27,7 +27,7 @@ function languageLoader({ request, params }: LoaderFunctionArgs) {
   const path = url.pathname.replace(/\/+$/, '');
   const lang = preferredStaffLanguage(readStoredStaffLanguage(), navigator.languages ?? []);
   const target = path === '/staff' ? `/staff/board/${lang}` : `${path}/${lang}`;
-  return redirect(`${target}${url.search}`);
+  return replace(`${target}${url.search}`);
 }
 
 function StaffShell() {

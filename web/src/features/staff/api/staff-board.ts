@@ -41,5 +41,5 @@ export function acknowledgeCall(tableId: number, kind: TableCallKind) {
 
 /** POST /api/staff/tables/:id/close — ends the open visit; answered 204. */
 export function closeTable(tableId: number) {
-  return staffRequest(staffPaths.closeTable(tableId), { method: 'POST', schema: z.null() });
+  return staffRequest(staffPaths.closeTable(tableId), { method: 'POST', schema: z.literal(null) });
 }

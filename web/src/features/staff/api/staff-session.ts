@@ -46,7 +46,7 @@ export async function logIn(email: string, password: string): Promise<ApiResult<
 
 /** POST /api/staff/logout (bodyless: `{}`), answered 204. */
 export async function logOut(): Promise<ApiResult<null>> {
-  const result = await staffRequest(staffPaths.logout(), { method: 'POST', schema: z.null() });
+  const result = await staffRequest(staffPaths.logout(), { method: 'POST', schema: z.literal(null) });
   forgetStaffSession();
   return result;
 }

@@ -1,7 +1,7 @@
 import { type StaffPermission, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { logOut } from '../api/staff-session.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
@@ -23,6 +23,7 @@ export function ConsoleHeader() {
   const { me, sound, live } = useStaffConsole();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const screens = (Object.keys(SCREEN_PERMISSIONS) as StaffScreen[]).filter((screen) =>
     staffCan(me.role, SCREEN_PERMISSIONS[screen]),
   );
@@ -43,9 +44,14 @@ export function ConsoleHeader() {
       </p>
       <nav className={styles.nav} aria-label={t('navigation')}>
         {screens.map((screen) => (
-          <NavLink key={screen} to={staffLinks.screen(screen, language)} className={styles.navLink}>
+          <Link
+            key={screen}
+            to={staffLinks.screen(screen, language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith(`/staff/${screen}`) ? 'page' : undefined}
+          >
             {t(`nav_${screen}`)}
-          </NavLink>
+          </Link>
         ))}
       </nav>
       <div className={styles.tools}>

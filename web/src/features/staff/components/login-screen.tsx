@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { logIn, staffMeQueryKey } from '../api/staff-session.ts';
 import { homeScreen, safeNext, staffLinks } from '../utils/staff-links.ts';
@@ -13,7 +13,7 @@ export function LoginScreen() {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const emailId = useId();
   const passwordId = useId();
@@ -37,9 +37,13 @@ export function LoginScreen() {
     setBusy(false);
     if (result.ok) {
       queryClient.setQueryData(staffMeQueryKey, result.data);
-      navigate(safeNext(params.get('next')) ?? staffLinks.screen(homeScreen(result.data.role), language), {
-        replace: true,
-      });
+      navigate(
+        safeNext(new URLSearchParams(location.search).get('next')) ??
+          staffLinks.screen(homeScreen(result.data.role), language),
+        {
+          replace: true,
+        },
+      );
       return;
     }
     if (result.status === 401 || result.status === 400) setError(t('login_wrong'));

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { setUnauthorizedHandler } from '../api/staff-request.ts';
@@ -17,11 +17,17 @@ export function StaffConsoleLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const me = useStaffMe();
+  const navigate = useNavigate();
+  const signedOut = me.data === null;
 
   useEffect(() => {
     setUnauthorizedHandler(() => queryClient.setQueryData(staffMeQueryKey, null));
     return () => setUnauthorizedHandler(null);
   }, [queryClient]);
+
+  useEffect(() => {
+    if (signedOut) navigate(staffLinks.login(language, location.pathname), { replace: true });
+  }, [signedOut, navigate, language, location.pathname]);
 
   if (me.isPending) return <Spinner fullScreen />;
   if (me.isError) {
@@ -36,6 +42,6 @@ export function StaffConsoleLayout() {
       </main>
     );
   }
-  if (me.data === null) return <Navigate replace to={staffLinks.login(language, location.pathname)} />;
+  if (me.data === null) return <Spinner fullScreen />;
   return <SignedInConsole me={me.data} />;
 }
