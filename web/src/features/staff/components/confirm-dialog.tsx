@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
+import { useStaffDialog } from '../hooks/use-staff-dialog.ts';
 import styles from './staff.module.css';
 
 type ConfirmDialogProps = {
@@ -22,7 +22,7 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('staff');
-  const dialog = useModalDialog(onCancel);
+  const dialog = useStaffDialog(onCancel);
   const titleId = useId();
   const bodyId = useId();
   return (

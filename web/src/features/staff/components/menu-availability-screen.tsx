@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { menuQueryKey, useMenu } from '../../../lib/menu-query.ts';
-import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { setItemAvailability } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
+import { pickTitle } from '../utils/pick-title.ts';
 import { EmptyState, ScreenState } from './screen-state.tsx';
 import styles from './staff.module.css';
 
@@ -29,7 +29,7 @@ export function MenuAvailabilityScreen() {
           <EmptyState>{t('menu_empty')}</EmptyState>
         ) : (
           categories.map((category) => {
-            const title = pickTranslation(category.translations, language, t('untitled')).title;
+            const title = pickTitle(category.translations, language, t('untitled'));
             const headingId = `staff-category-${category.id}`;
             return (
               <section key={category.id} aria-labelledby={headingId}>
@@ -55,7 +55,7 @@ function AvailabilityRow({ item, shortName }: { item: MenuItem; shortName: strin
   const { language } = useLanguage();
   const queryClient = useQueryClient();
   const { busy, run } = useStaffAction();
-  const title = pickTranslation(item.translations, language, t('untitled')).title;
+  const title = pickTitle(item.translations, language, t('untitled'));
   const soldOut = item.availabilityType === 'SOLD_OUT';
 
   async function toggle() {

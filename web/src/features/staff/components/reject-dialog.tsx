@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
+import { useStaffDialog } from '../hooks/use-staff-dialog.ts';
 import styles from './staff.module.css';
 
 /** The contract's limit on a rejection reason (ChangeOrderStatusRequestSchema). */
@@ -16,7 +16,7 @@ type RejectDialogProps = {
 /** Rejecting asks why: the diner reads the reason on their phone. */
 export function RejectDialog({ orderLabel, busy, onReject, onCancel }: RejectDialogProps) {
   const { t } = useTranslation('staff');
-  const dialog = useModalDialog(onCancel);
+  const dialog = useStaffDialog(onCancel);
   const titleId = useId();
   const fieldId = useId();
   const hintId = useId();

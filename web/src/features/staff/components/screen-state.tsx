@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { Loading } from './loading.tsx';
 import styles from './staff.module.css';
 
 type ScreenStateProps = {
@@ -13,7 +13,7 @@ type ScreenStateProps = {
 /** Loading and error states shared by the console's screens. */
 export function ScreenState({ pending, error, onRetry, children }: ScreenStateProps) {
   const { t } = useTranslation('staff');
-  if (pending) return <Spinner />;
+  if (pending) return <Loading />;
   if (error) {
     return (
       <div className={styles.message} role="alert">

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
-import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { setUnauthorizedHandler } from '../api/staff-request.ts';
 import { staffMeQueryKey, useStaffMe } from '../api/staff-session.ts';
 import { staffLinks } from '../utils/staff-links.ts';
+import { Loading } from './loading.tsx';
 import { SignedInConsole } from './signed-in-console.tsx';
 import styles from './staff.module.css';
 
@@ -29,7 +29,7 @@ export function StaffConsoleLayout() {
     if (signedOut) navigate(staffLinks.login(language, location.pathname), { replace: true });
   }, [signedOut, navigate, language, location.pathname]);
 
-  if (me.isPending) return <Spinner fullScreen />;
+  if (me.isPending) return <Loading fullScreen />;
   if (me.isError) {
     return (
       <main className={styles.login}>
@@ -42,6 +42,6 @@ export function StaffConsoleLayout() {
       </main>
     );
   }
-  if (me.data === null) return <Spinner fullScreen />;
+  if (me.data === null) return <Loading fullScreen />;
   return <SignedInConsole me={me.data} />;
 }
