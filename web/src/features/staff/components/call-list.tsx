@@ -32,7 +32,7 @@ export function CallList({ tableId, tableNumber, calls, now, onAcknowledged }: C
   async function acknowledge(call: TableCall) {
     const done = await run(call.kind, () => acknowledgeCall(tableId, call.kind));
     if (done) {
-      onAcknowledged?.(done);
+      onAcknowledged?.(done.data);
       void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
     }
   }

@@ -66,7 +66,7 @@ function AvailabilityRow({ item, shortName }: { item: MenuItem; shortName: strin
       menu?.map((category) => ({
         ...category,
         menuItems: category.menuItems.map((entry) =>
-          entry.id === item.id ? { ...entry, availabilityType: done.availabilityType } : entry,
+          entry.id === item.id ? { ...entry, availabilityType: done.data.availabilityType } : entry,
         ),
       })),
     );

@@ -39,7 +39,8 @@ export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
 
   async function move(status: OrderStatus, reason?: string) {
     const moved = await run(status, () => moveOrder(order.id, status, reason));
-    if (moved) queryClient.setQueryData<StaffBoard>(staffBoardQueryKey, (board) => withOrder(board, moved));
+    if (moved)
+      queryClient.setQueryData<StaffBoard>(staffBoardQueryKey, (board) => withOrder(board, moved.data));
     if (status === 'REJECTED') setRejecting(false);
   }
 

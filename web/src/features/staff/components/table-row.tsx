@@ -46,16 +46,16 @@ export function TableRow({ table, now }: { table: StaffTable; now: number }) {
   }
 
   async function rotate() {
-    const next = await run('rotate', () => rotateTableToken(table.tableId));
+    const done = await run('rotate', () => rotateTableToken(table.tableId));
     setConfirming(null);
-    if (!next) return;
-    replace(next);
+    if (!done) return;
+    replace(done.data);
     notify.success(t('token_rotated', { table: table.tableNumber }));
   }
 
   async function toggle() {
-    const next = await run('enable', () => setTableEnabled(table.tableId, !table.isEnabled));
-    if (next) replace(next);
+    const done = await run('enable', () => setTableEnabled(table.tableId, !table.isEnabled));
+    if (done) replace(done.data);
   }
 
   return (

@@ -14,11 +14,11 @@ export function useStaffAction() {
   const [busy, setBusy] = useState<string | null>(null);
 
   const run = useCallback(
-    async <T>(key: string, action: () => Promise<ApiResult<T>>): Promise<T | null> => {
+    async <T>(key: string, action: () => Promise<ApiResult<T>>): Promise<{ data: T } | null> => {
       setBusy(key);
       try {
         const result = await action();
-        if (result.ok) return result.data;
+        if (result.ok) return { data: result.data };
         if (result.status !== 401) notify.error(result.message, { id: `staff-${key}` });
         if (result.status === 409 || result.status === 404) {
           void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
