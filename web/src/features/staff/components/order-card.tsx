@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@tablo/contract/order';
 import type { StaffBoard } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { moveOrder, staffBoardQueryKey } from '../api/staff-board.ts';
@@ -34,21 +34,39 @@ export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
   const queryClient = useQueryClient();
   const { busy, run } = useStaffAction();
   const [rejecting, setRejecting] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  const refocus = useRef<OrderStatus | null>(null);
   const label = t('order_label', { id: order.id });
   const headingId = `staff-order-${order.id}`;
 
   async function move(status: OrderStatus, reason?: string) {
+    const hadFocus = card.current?.contains(document.activeElement) || rejecting;
     const moved = await run(status, () => moveOrder(order.id, status, reason));
     if (moved)
       queryClient.setQueryData<StaffBoard>(staffBoardQueryKey, (board) => withOrder(board, moved.data));
     if (status === 'REJECTED') setRejecting(false);
+    refocus.current = moved && hadFocus ? moved.data.status : null;
   }
+
+  // The button pressed is gone once the order moved: a keyboard user goes on from its next move, or its heading.
+  useEffect(() => {
+    if (refocus.current !== order.status || busy !== null) return;
+    refocus.current = null;
+    const next = card.current?.querySelector<HTMLElement>('button:not(:disabled)');
+    (next ?? card.current?.querySelector<HTMLElement>('h3'))?.focus();
+  }, [order.status, busy]);
 
   const fresh = freshOrders.has(order.id) && order.status === 'PLACED';
   return (
-    <article className={styles.order} aria-labelledby={headingId} data-order-id={order.id} data-fresh={fresh}>
+    <article
+      ref={card}
+      className={styles.order}
+      aria-labelledby={headingId}
+      data-order-id={order.id}
+      data-fresh={fresh}
+    >
       <div className={styles.orderHead}>
-        <h3 id={headingId} className={styles.orderTitle}>
+        <h3 id={headingId} className={styles.orderTitle} tabIndex={-1}>
           {tableNumber === undefined ? label : t('order_at_table', { id: order.id, table: tableNumber })}
         </h3>
         <span className={styles.status} data-status={order.status}>

@@ -66,9 +66,11 @@ describe('order board', () => {
     });
     renderApp('/staff/board/en');
     const one = await tableCard(1);
+    within(one).getByRole<HTMLButtonElement>('button', { name: 'Accept Order #5' }).focus();
     fireEvent.click(within(one).getByRole('button', { name: 'Accept Order #5' }));
     expect(await screen.findByText('The order was changed meanwhile: reload and try again')).toBeTruthy();
     await waitFor(() => expect(fake.state.boardReads).toBe(2));
+    within(one).getByRole<HTMLButtonElement>('button', { name: 'Accept Order #5' }).focus();
     fireEvent.click(within(one).getByRole('button', { name: 'Accept Order #5' }));
     await waitFor(() => expect(within(one).queryByRole('button', { name: 'Accept Order #5' })).toBeNull());
     expect(fake.state.writes.at(-1)).toEqual({
@@ -77,7 +79,9 @@ describe('order board', () => {
       csrf: 'csrf-token-123',
       body: { status: 'ACCEPTED' },
     });
-    expect(within(one).getByRole('button', { name: 'Serve Order #5' })).toBeTruthy();
+    // The keyboard goes on from the order's next move.
+    const serve = within(one).getByRole('button', { name: 'Serve Order #5' });
+    await waitFor(() => expect(document.activeElement).toBe(serve));
   });
 
   it('rejecting asks for the reason the diner sees, in a dialog that gives focus back', async () => {
