@@ -18,6 +18,14 @@ function screen<M>(chunkId: string, load: () => Promise<M>, pick: (module: M) =>
   return async () => ({ Component: pick(await loadChunk(chunkId, load)) });
 }
 
+type StaffRoutes = typeof import('./routes/staff/staff-routes.tsx');
+const STAFF_SCREENS = ['board', 'kitchen', 'tables', 'menu'] as const;
+
+/** The staff console: every staff route comes from one chunk that no diner page loads (decision record 018). */
+function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Component'>) {
+  return async () => pick(await loadChunk('staff', () => import('./routes/staff/staff-routes.tsx')));
+}
+
 function FullScreenSpinner() {
   return <Spinner fullScreen />;
 }
@@ -137,6 +145,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 (m) => m.TermsRoute,
               ),
             ),
+            {
+              path: 'staff',
+              lazy: staff((m) => m.staffShell),
+              children: [
+                { path: 'login/:lang?', lazy: staff((m) => m.staffLogin) },
+                {
+                  lazy: staff((m) => m.staffConsole),
+                  children: STAFF_SCREENS.map((name) => ({
+                    path: `${name}/:lang?`,
+                    lazy: staff((m) => m.staffScreens[name]),
+                  })),
+                },
+              ],
+            },
           ],
         },
       ],

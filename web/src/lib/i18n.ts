@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'orders',
   'table',
   'payment',
+  'staff',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,0 +1,168 @@
+import { gzipSync } from 'node:zlib';
+import { MenuSchema } from '@tablo/contract/menu';
+import { OrderSchema } from '@tablo/contract/order';
+import { SessionUuidResponseSchema } from '@tablo/contract/session';
+import { JoinTableResponseSchema } from '@tablo/contract/table-session';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { failedResource, texts } from './support/journey.ts';
+import { STAFF } from './support/staff.ts';
+
+// Issue 8: the staff console on a tablet (1024×768): log in, see a diner's order arrive live, move it by
+// keyboard only, and every staff screen without WCAG 2.2 AA violations.
+const staff = texts('en', 'staff');
+const baseUrl = inject('baseUrl');
+const tableUrls = inject('tableUrls');
+const TABLET = { width: 1024, height: 768 };
+/** A table no other journey uses, so its visit is this journey's own. */
+const TABLE = '9';
+
+/** A diner at TABLE orders one dish through the API, as the phone app does. */
+async function dinerOrders(note: string) {
+  const scan = new URL(tableUrls[TABLE] as string, baseUrl);
+  const tableId = Number(scan.pathname.split('/')[3]);
+  const { uuid } = SessionUuidResponseSchema.parse(await (await fetch(`${baseUrl}/api/order/uuid`)).json());
+  const join = await fetch(`${baseUrl}/api/table-sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ shortName: 'demo', tableId, token: scan.searchParams.get('t'), sessionId: uuid }),
+  });
+  JoinTableResponseSchema.parse(await join.json());
+  const menu = MenuSchema.parse(await (await fetch(`${baseUrl}/api/menu/current/demo`)).json());
+  const dish = menu.flatMap((c) => c.menuItems).find((item) => item.availabilityType === 'AVAILABLE');
+  if (!dish) throw new Error('the demo menu has no available dish');
+  const placed = await fetch(`${baseUrl}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': `staff-e2e-${Date.now()}` },
+    body: JSON.stringify({ sessionId: uuid, tableId, note, items: [{ menuItemId: dish.id, quantity: 2 }] }),
+  });
+  if (!placed.ok) throw new Error(`order: ${placed.status} ${await placed.text()}`);
+  return OrderSchema.parse(await placed.json());
+}
+
+/** Presses Tab until `target` has the focus: the way a keyboard user reaches it. */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+describe('staff console on a tablet', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  async function tablet(): Promise<{ page: Page; errors: () => string[] }> {
+    context = await browser.newContext({ baseURL: baseUrl, viewport: TABLET, locale: 'en-GB' });
+    const page = await context.newPage();
+    const watch = watchPageErrors(page);
+    return {
+      page,
+      // The wrong password is answered 401, which the browser logs.
+      errors: () => watch.errors.filter((error) => !failedResource(401).test(error)),
+    };
+  }
+
+  it('a wrong password says so; the log-in screen passes axe', async () => {
+    const { page, errors } = await tablet();
+    await page.goto('/staff/board/en');
+    await page.waitForURL((url) => url.pathname === '/staff/login/en');
+    await page.getByLabel(staff('email')).fill(STAFF.email);
+    await page.getByLabel(staff('password')).fill('not-the-password');
+    await page.getByRole('button', { name: staff('log_in') }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(staff('login_wrong'));
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-login');
+    await context.close();
+    expect(errors()).toEqual([]);
+  });
+
+  it('a diner’s order appears on the board live; it is accepted and served by keyboard only', async () => {
+    const { page, errors } = await tablet();
+    await page.goto('/staff/login/en');
+    await page.getByLabel(staff('email')).fill(STAFF.email);
+    await page.getByLabel(staff('password')).fill(STAFF.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await expect
+      .poll(() => page.getByRole('heading', { name: staff('board_title'), level: 1 }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: staff('live_live') })
+          .count(),
+      )
+      .toBe(1);
+
+    // Placed by a diner while the board is open: it arrives without a reload, with its alert.
+    const order = await dinerOrders('no onions please');
+    const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await card.getAttribute('data-fresh')).toBe('true');
+    expect(await card.getByText('Note: no onions please').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('[aria-live="assertive"]').textContent())
+      .toContain(staff('alert_order_at').replace('{{table}}', TABLE));
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-board');
+
+    const label = staff('order_label').replace('{{id}}', String(order.id));
+    const accept = card.getByRole('button', { name: staff('accept_order').replace('{{order}}', label) });
+    await tabTo(page, accept);
+    await page.keyboard.press('Enter');
+    const serve = card.getByRole('button', { name: staff('serve_order').replace('{{order}}', label) });
+    // The pressed button is gone: the focus goes on to the order's next move.
+    await expect.poll(() => serve.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(() => card.locator('[data-status]').textContent()).toBe(staff('status_SERVED'));
+
+    // Every other screen of the console, reached from the navigation, passes axe.
+    const nav = page.getByRole('navigation', { name: staff('navigation') });
+    for (const [screen, title] of [
+      ['nav_kitchen', 'kitchen_title'],
+      ['nav_tables', 'tables_title'],
+      ['nav_menu', 'menu_title'],
+    ] as const) {
+      await nav.getByRole('link', { name: staff(screen) }).click();
+      await expect
+        .poll(() => page.getByRole('heading', { name: staff(title), level: 1 }).isVisible())
+        .toBe(true);
+      await expect.poll(() => page.getByRole('status', { name: /Loading/ }).count()).toBe(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `tablet-staff-${screen.replace('nav_', '')}`);
+    }
+    await context.close();
+    expect(errors()).toEqual([]);
+  });
+
+  it('the diner menu loads none of the console’s code', async () => {
+    context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    await page.goto('/menu/demo/en', { waitUntil: 'networkidle' });
+    const bodies = await Promise.all(
+      [...scripts].map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())),
+    );
+    await context.close();
+    expect([...scripts].filter((url) => url.includes('staff'))).toEqual([]);
+    // staffPaths (contract/staff.ts) and the chime are used by the console only.
+    expect(bodies.filter((body) => body.includes('qr-sheet.pdf') || body.includes('AudioContext'))).toEqual(
+      [],
+    );
+    const gzipKb = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024;
+    console.log(`/menu/demo/en: ${scripts.size} scripts, ${gzipKb.toFixed(1)} KB gzip`);
+  });
+});

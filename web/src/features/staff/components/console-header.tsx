@@ -1,0 +1,82 @@
+import { type StaffPermission, staffCan } from '@tablo/contract/staff';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { logOut } from '../api/staff-session.ts';
+import { useStaffConsole } from '../hooks/staff-console-context.ts';
+import { type StaffScreen, staffLinks } from '../utils/staff-links.ts';
+import { LanguageSelect } from './language-select.tsx';
+import styles from './staff.module.css';
+
+/** Which screens a role sees in the navigation (the server refuses the rest anyway). */
+export const SCREEN_PERMISSIONS: Record<StaffScreen, StaffPermission> = {
+  board: 'viewOrders',
+  kitchen: 'viewOrders',
+  tables: 'closeTables',
+  menu: 'markSoldOut',
+};
+
+export function ConsoleHeader() {
+  const { t } = useTranslation('staff');
+  const { language } = useLanguage();
+  const { me, sound, live } = useStaffConsole();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const screens = (Object.keys(SCREEN_PERMISSIONS) as StaffScreen[]).filter((screen) =>
+    staffCan(me.role, SCREEN_PERMISSIONS[screen]),
+  );
+
+  async function signOut() {
+    await logOut();
+    queryClient.removeQueries({ queryKey: ['staff'] });
+    navigate(staffLinks.login(language), { replace: true });
+  }
+
+  return (
+    <header className={styles.header}>
+      <p className={styles.brand}>
+        {t('console_name')}
+        <span className={styles.brandPlace}>
+          {me.restaurantShortName} · {me.email} · {t(`role_${me.role}`)}
+        </span>
+      </p>
+      <nav className={styles.nav} aria-label={t('navigation')}>
+        {screens.map((screen) => (
+          <Link
+            key={screen}
+            to={staffLinks.screen(screen, language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith(`/staff/${screen}`) ? 'page' : undefined}
+          >
+            {t(`nav_${screen}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.tools}>
+        <span className={styles.liveStatus} role="status">
+          <span className={styles.liveDot} data-status={live} aria-hidden="true" />
+          {t(`live_${live}`)}
+        </span>
+        {sound.blocked && (
+          <button type="button" className={styles.alertButton} onClick={sound.unblock}>
+            {t('enable_sound')}
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.button}
+          aria-pressed={sound.enabled}
+          onClick={() => sound.setEnabled(!sound.enabled)}
+        >
+          {t('sound')}
+        </button>
+        <LanguageSelect />
+        <button type="button" className={styles.button} onClick={() => void signOut()}>
+          {t('log_out')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,189 @@
+import type { StaffServerMessage } from '@tablo/contract/staff';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { server } from '../../../testing/server.ts';
+import { SOUND_STORAGE_KEY } from '../hooks/use-sound.ts';
+import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
+import { setChimeContextFactory } from '../sound/chime.ts';
+import { fakeAudioContext } from '../testing/fake-audio.ts';
+import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { staffOrder } from '../testing/staff-fixtures.ts';
+import { staffServer } from '../testing/staff-handlers.ts';
+
+let audio: ReturnType<typeof fakeAudioContext>;
+
+beforeEach(() => {
+  FakeStaffSocket.all = [];
+  setStaffSocketFactory((url) => new FakeStaffSocket(url));
+  audio = fakeAudioContext('running');
+  setChimeContextFactory(() => audio.context);
+});
+afterEach(() => {
+  setStaffSocketFactory(undefined);
+  setChimeContextFactory(undefined);
+});
+
+function useStaff(options?: Parameters<typeof staffServer>[0]) {
+  const fake = staffServer(options);
+  server.use(...fake.handlers);
+  return fake;
+}
+
+async function tableCard(table: number) {
+  const heading = await screen.findByRole('heading', { name: `Table ${table}`, level: 2 }, { timeout: 4000 });
+  return heading.closest('section') as HTMLElement;
+}
+
+function send(message: StaffServerMessage) {
+  act(() => FakeStaffSocket.latest().send(message));
+}
+
+describe('order board', () => {
+  it('groups open visits by table with notes, unpaid amounts and the moves each order allows', async () => {
+    useStaff();
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    expect(within(one).getByText('Note: quickly please')).toBeTruthy();
+    expect(within(one).getByText('Note: no lemon')).toBeTruthy();
+    expect(within(one).getByText('8,970 Ft')).toBeTruthy();
+    expect(within(one).getByRole('button', { name: 'Accept Order #5' })).toBeTruthy();
+    expect(within(one).getByRole('button', { name: 'Serve Order #6' })).toBeTruthy();
+    const two = await tableCard(2);
+    expect(within(two).queryByRole('button')).toBeNull();
+    // The socket starts from the board's cursors.
+    await waitFor(() => expect(FakeStaffSocket.latest().since).toBe('1:10,2:20'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'New' }));
+    expect(screen.getByRole('button', { name: 'New' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Table 2' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Serve Order #6' })).toBeNull();
+  });
+
+  it('accepts with the CSRF header; a stale move shows the server’s message and reads the board again', async () => {
+    const fake = useStaff({
+      moveError: { status: 409, message: 'The order was changed meanwhile: reload and try again' },
+    });
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    within(one).getByRole<HTMLButtonElement>('button', { name: 'Accept Order #5' }).focus();
+    fireEvent.click(within(one).getByRole('button', { name: 'Accept Order #5' }));
+    expect(await screen.findByText('The order was changed meanwhile: reload and try again')).toBeTruthy();
+    await waitFor(() => expect(fake.state.boardReads).toBe(2));
+    within(one).getByRole<HTMLButtonElement>('button', { name: 'Accept Order #5' }).focus();
+    fireEvent.click(within(one).getByRole('button', { name: 'Accept Order #5' }));
+    await waitFor(() => expect(within(one).queryByRole('button', { name: 'Accept Order #5' })).toBeNull());
+    expect(fake.state.writes.at(-1)).toEqual({
+      method: 'PATCH',
+      path: '/api/staff/orders/5',
+      csrf: 'csrf-token-123',
+      body: { status: 'ACCEPTED' },
+    });
+    // The keyboard goes on from the order's next move.
+    const serve = within(one).getByRole('button', { name: 'Serve Order #5' });
+    await waitFor(() => expect(document.activeElement).toBe(serve));
+  });
+
+  it('rejecting asks for the reason the diner sees, in a dialog that gives focus back', async () => {
+    const fake = useStaff();
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    const reject = within(one).getByRole('button', { name: 'Reject Order #5' });
+    reject.focus();
+    fireEvent.click(reject);
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Order #5' });
+    const reason = within(dialog).getByLabelText('Reason');
+    expect(document.activeElement).toBe(reason);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give a reason for the guests.');
+    expect(fake.state.writes).toEqual([]);
+    fireEvent.change(reason, { target: { value: 'The soup is finished' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.state.writes[0]?.body).toEqual({ status: 'REJECTED', reason: 'The soup is finished' });
+    expect(within(one).getByText('Rejected: The soup is finished')).toBeTruthy();
+    expect(document.activeElement?.tagName).not.toBe('TEXTAREA');
+  });
+
+  it('a new order arrives live: highlighted, announced, with a chime; replays of known orders stay quiet', async () => {
+    useStaff();
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    send({ type: 'ready' });
+    // A replay of an order the board holds.
+    send({ type: 'order.placed', cursor: 10, tableId: 1, visitId: 50, order: staffOrder({ id: 5 }) });
+    expect(audio.played).toEqual([]);
+    send({
+      type: 'order.placed',
+      cursor: 11,
+      tableId: 1,
+      visitId: 50,
+      order: staffOrder({ id: 8, note: 'birthday cake' }),
+    });
+    const fresh = await within(one).findByRole('article', { name: 'Order #8' });
+    expect(fresh.getAttribute('data-fresh')).toBe('true');
+    expect(within(fresh).getByText('Note: birthday cake')).toBeTruthy();
+    expect(screen.getAllByText('New order at table 1').length).toBe(2);
+    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('New order at table 1');
+    expect(audio.played).toEqual([880, 1318.5]);
+    expect(within(one).getByText('13,950 Ft')).toBeTruthy();
+
+    // Sound off: no chime; the choice is kept on the device.
+    fireEvent.click(screen.getByRole('button', { name: 'Sound' }));
+    expect(localStorage.getItem(SOUND_STORAGE_KEY)).toBe('off');
+    send({ type: 'order.placed', cursor: 12, tableId: 1, visitId: 50, order: staffOrder({ id: 9 }) });
+    expect(await within(one).findByRole('article', { name: 'Order #9' })).toBeTruthy();
+    expect(audio.played).toHaveLength(2);
+  });
+
+  it('a call stands out until acknowledged; a move made elsewhere shows up live', async () => {
+    const fake = useStaff();
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    const call = { kind: 'WAITER' as const, requestedAt: '2025-05-01T12:06:00.000Z', acknowledgedAt: null };
+    fake.state.board.visits[0]?.calls.push(call);
+    send({ type: 'call.changed', cursor: 11, tableId: 1, visitId: 50, call });
+    await waitFor(() => expect(one.getAttribute('data-alert')).toBe('true'));
+    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('Table 1 calls the waiter');
+    fireEvent.click(within(one).getByRole('button', { name: 'Acknowledge: Waiter called, table 1' }));
+    await waitFor(() => expect(one.getAttribute('data-alert')).toBe('false'));
+    expect(fake.state.writes.at(-1)).toMatchObject({
+      path: '/api/staff/tables/1/calls/WAITER/acknowledge',
+      body: {},
+      csrf: 'csrf-token-123',
+    });
+
+    send({
+      type: 'order.status_changed',
+      cursor: 12,
+      tableId: 1,
+      visitId: 50,
+      orderId: 6,
+      status: 'SERVED',
+      rejectReason: null,
+    });
+    await waitFor(() => expect(within(one).queryByRole('button', { name: 'Serve Order #6' })).toBeNull());
+    send({ type: 'table.closed', cursor: 13, tableId: 1, visitId: 50 });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Table 1' })).toBeNull());
+  });
+
+  it('under the autoplay rule offers "Enable sound", which resumes the audio', async () => {
+    audio = fakeAudioContext('suspended');
+    useStaff();
+    renderApp('/staff/board/en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable sound' }, { timeout: 4000 }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Enable sound' })).toBeNull());
+    expect(audio.raw.state).toBe('running');
+  });
+
+  it('4401 on the staff socket returns to the log-in screen', async () => {
+    useStaff();
+    const { router } = renderApp('/staff/board/en');
+    await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    act(() => FakeStaffSocket.latest().serverClose(4401));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/login/en'));
+  });
+});

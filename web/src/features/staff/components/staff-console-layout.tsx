@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { setUnauthorizedHandler } from '../api/staff-request.ts';
+import { staffMeQueryKey, useStaffMe } from '../api/staff-session.ts';
+import { staffLinks } from '../utils/staff-links.ts';
+import { Loading } from './loading.tsx';
+import { SignedInConsole } from './signed-in-console.tsx';
+import styles from './staff.module.css';
+
+/** The console's session check: no session (401) → the log-in screen, which comes back here afterwards. */
+export function StaffConsoleLayout() {
+  const { t } = useTranslation('staff');
+  const { language } = useLanguage();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const me = useStaffMe();
+  const navigate = useNavigate();
+  const signedOut = me.data === null;
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => queryClient.setQueryData(staffMeQueryKey, null));
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (signedOut) navigate(staffLinks.login(language, location.pathname), { replace: true });
+  }, [signedOut, navigate, language, location.pathname]);
+
+  if (me.isPending) return <Loading fullScreen />;
+  if (me.isError) {
+    return (
+      <main className={styles.login}>
+        <div className={styles.message} role="alert">
+          <p className={styles.error}>{t('load_failed', { message: me.error.message })}</p>
+          <button type="button" className={styles.button} onClick={() => void me.refetch()}>
+            {t('retry')}
+          </button>
+        </div>
+      </main>
+    );
+  }
+  if (me.data === null) return <Loading fullScreen />;
+  return <SignedInConsole me={me.data} />;
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { server } from '../../../testing/server.ts';
+import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
+import { setChimeContextFactory } from '../sound/chime.ts';
+import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { STAFF_PASSWORD, staffServer } from '../testing/staff-handlers.ts';
+import { STAFF_LANGUAGE_STORAGE_KEY } from '../utils/staff-language.ts';
+
+beforeEach(() => {
+  FakeStaffSocket.all = [];
+  setStaffSocketFactory((url) => new FakeStaffSocket(url));
+  setChimeContextFactory(() => null);
+});
+afterEach(() => {
+  setStaffSocketFactory(undefined);
+  setChimeContextFactory(undefined);
+});
+
+async function logIn(email: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('E-mail address', {}, { timeout: 4000 }), {
+    target: { value: email },
+  });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('staff log-in', () => {
+  it('without a session the board sends to the log-in screen, which comes back to it afterwards', async () => {
+    const fake = staffServer({ signedIn: false });
+    server.use(...fake.handlers);
+    const { router } = renderApp('/staff/tables/en');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/login/en'));
+    expect(router.state.location.search).toBe('?next=%2Fstaff%2Ftables%2Fen');
+    await logIn('anna@demo.example', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Wrong e-mail address or password.',
+    );
+    await logIn('anna@demo.example', STAFF_PASSWORD);
+    expect(await screen.findByRole('heading', { name: 'Tables', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/staff/tables/en');
+  });
+
+  it('says when the account is disabled, and passes on the server’s words on too many attempts', async () => {
+    server.use(
+      ...staffServer({ signedIn: false, loginError: { status: 403, message: 'Account disabled' } }).handlers,
+    );
+    const first = renderApp('/staff/login/en');
+    await logIn('anna@demo.example', STAFF_PASSWORD);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This account is disabled. Ask your manager.',
+    );
+    first.unmount();
+    const limited = 'Too many log-in attempts: please wait a minute and try again';
+    server.use(...staffServer({ signedIn: false, loginError: { status: 429, message: limited } }).handlers);
+    renderApp('/staff/login/en');
+    await logIn('anna@demo.example', STAFF_PASSWORD);
+    expect((await screen.findByRole('alert')).textContent).toBe(`Too many attempts. ${limited}`);
+  });
+
+  it('the kitchen lands on its own view and sees no tables or menu in the navigation', async () => {
+    server.use(...staffServer({ signedIn: false, role: 'KITCHEN' }).handlers);
+    const { router } = renderApp('/staff/login/en');
+    await logIn('kitchen@demo.example', STAFF_PASSWORD);
+    expect(await screen.findByRole('heading', { name: 'Kitchen', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/staff/kitchen/en');
+    const nav = screen.getByRole('navigation', { name: 'Staff console' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Board', 'Kitchen']);
+  });
+
+  it('an address without a language opens in the one last used on this device', async () => {
+    localStorage.setItem(STAFF_LANGUAGE_STORAGE_KEY, 'de');
+    server.use(...staffServer().handlers);
+    const { router } = renderApp('/staff/board');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/board/de'));
+    expect(
+      await screen.findByRole('heading', { name: 'Bestellungen', level: 1 }, { timeout: 4000 }),
+    ).toBeTruthy();
+  });
+
+  it('logs out with the CSRF header and an empty JSON body', async () => {
+    const fake = staffServer();
+    server.use(...fake.handlers);
+    const { router } = renderApp('/staff/board/en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }, { timeout: 4000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/login/en'));
+    expect(fake.state.writes).toEqual([
+      { method: 'POST', path: '/api/staff/logout', csrf: 'csrf-token-123', body: {} },
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+import type { TableEvent } from '@tablo/contract/events';
+import type { Menu } from '@tablo/contract/menu';
+import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { LiveSocketFactory } from '../../../lib/live-client.ts';
+import { menuQueryKey } from '../../../lib/menu-query.ts';
+import { staffBoardQueryKey } from '../api/staff-board.ts';
+import { staffMeQueryKey } from '../api/staff-session.ts';
+import { staffTablesQueryKey } from '../api/staff-tables.ts';
+import { forgetEvents, rememberEvent } from '../live/recent-events.ts';
+import { connectStaffLive, type StaffLiveClient, type StaffLiveStatus } from '../live/staff-live-client.ts';
+import { applyTableEvent, isNewCall, isNewOrder } from '../utils/board-events.ts';
+
+/** Tests hand in a fake WebSocket; the app uses the browser's. */
+let socketFactory: LiveSocketFactory | undefined;
+export function setStaffSocketFactory(factory: LiveSocketFactory | undefined): void {
+  socketFactory = factory;
+}
+
+export type StaffAlert =
+  | { kind: 'order'; orderId: number; tableId: number }
+  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number };
+
+type StaffLiveOptions = {
+  me: StaffMe;
+  /** The board has been read once: its cursors are where the socket starts. */
+  board: StaffBoard | undefined;
+  onAlert: (alert: StaffAlert) => void;
+};
+
+/**
+ * The console's live channel while a member is signed in: table events update the board (and the menu's
+ * availability) in the query cache, new orders and calls raise an alert, a table's settings or a
+ * reconnect read the tables again, 4401 returns to the log-in screen.
+ */
+export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiveStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<StaffLiveStatus>('connecting');
+  const client = useRef<StaffLiveClient | null>(null);
+  const alert = useRef(onAlert);
+  alert.current = onAlert;
+  const ready = board !== undefined;
+  const shortName = me.restaurantShortName;
+  const initial = useRef(board);
+  initial.current ??= board;
+
+  useEffect(() => {
+    if (!ready) return;
+    function onEvent(event: TableEvent) {
+      rememberEvent(event);
+      if (event.type === 'item.availability_changed') {
+        queryClient.setQueryData<Menu>(menuQueryKey(shortName), (menu) =>
+          menu?.map((category) => ({
+            ...category,
+            menuItems: category.menuItems.map((item) =>
+              item.id === event.menuItemId ? { ...item, availabilityType: event.availabilityType } : item,
+            ),
+          })),
+        );
+        return;
+      }
+      const current = queryClient.getQueryData<StaffBoard>(staffBoardQueryKey);
+      if (isNewOrder(current, event))
+        alert.current({ kind: 'order', orderId: event.order.id, tableId: event.tableId });
+      if (isNewCall(current, event))
+        alert.current({ kind: 'call', callKind: event.call.kind, tableId: event.tableId });
+      if (current) {
+        const applied = applyTableEvent(current, event);
+        queryClient.setQueryData(staffBoardQueryKey, applied.board);
+        if (applied.refetch) void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
+      }
+      void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
+    }
+    const live = connectStaffLive({
+      cursors: initial.current?.cursors ?? [],
+      createSocket: socketFactory,
+      onEvent,
+      onTableUpdated: () => void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey }),
+      onResync: () => {
+        void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
+        void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
+      },
+      onStatus: (next) => {
+        setStatus(next);
+        if (next === 'unauthorized') queryClient.setQueryData(staffMeQueryKey, null);
+      },
+    });
+    client.current = live;
+    return () => {
+      live.stop();
+      client.current = null;
+      forgetEvents();
+    };
+  }, [ready, queryClient, shortName]);
+
+  // A board read again (after a stale move or a reconnect) reflects its own cursors: resume from there.
+  useEffect(() => {
+    if (board) client.current?.advance(board.cursors);
+  }, [board]);
+
+  return status;
+}

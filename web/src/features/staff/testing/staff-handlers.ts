@@ -1,0 +1,197 @@
+import { ErrorBodySchema } from '@tablo/contract/errors';
+import { type Menu, MenuSchema } from '@tablo/contract/menu';
+import { OrderSchema } from '@tablo/contract/order';
+import {
+  ChangeOrderStatusRequestSchema,
+  CSRF_HEADER,
+  ItemAvailabilitySchema,
+  type StaffBoard,
+  StaffBoardSchema,
+  StaffLoginRequestSchema,
+  type StaffMe,
+  StaffMeSchema,
+  type StaffRole,
+  StaffTableSchema,
+  type StaffTables,
+  StaffTablesSchema,
+} from '@tablo/contract/staff';
+import { TableCallSchema } from '@tablo/contract/table-call';
+import { HttpResponse, http } from 'msw';
+import { demoBoard } from './staff-fixtures.ts';
+
+export const STAFF_PASSWORD = 'correct-horse';
+export const CSRF = 'csrf-token-123';
+
+function error(status: number, message: string) {
+  return HttpResponse.json(ErrorBodySchema.parse({ statusCode: status, error: 'Error', message }), {
+    status,
+  });
+}
+
+export function staffMenu(): Menu {
+  const dish = (id: number, en: string, hu: string, soldOut = false) => ({
+    id,
+    priceGross: 2490,
+    isActive: true,
+    imageUrl: null,
+    availabilityType: soldOut ? 'SOLD_OUT' : 'AVAILABLE',
+    translations: [
+      { id: id * 10, isoCode: 'en', title: en, description: '' },
+      { id: id * 10 + 1, isoCode: 'hu', title: hu, description: '' },
+    ],
+    vatKey: { code: '27', valuePercent: 27 },
+    order: id,
+    allergens: [],
+    likeCount: 0,
+    dislikeCount: 0,
+  });
+  return MenuSchema.parse([
+    {
+      id: 1,
+      restaurantShortName: 'demo',
+      isActive: true,
+      translations: [{ id: 1, isoCode: 'en', title: 'Soups', description: '' }],
+      order: 1,
+      menuItems: [dish(11, 'Goulash soup', 'Gulyásleves'), dish(12, 'Bean soup', 'Bableves', true)],
+    },
+  ]);
+}
+
+function demoTables(): StaffTables {
+  return StaffTablesSchema.parse({
+    currency: 'HUF',
+    tables: [
+      {
+        tableId: 1,
+        tableNumber: 1,
+        isEnabled: true,
+        orderingUrl: 'http://tablo.test/order/demo/1/hu?t=aaa',
+        visit: { visitId: 50, openedAt: '2025-05-01T11:50:00.000Z', orderCount: 2, unpaidAmount: 8970 },
+        calls: [{ kind: 'BILL', requestedAt: '2025-05-01T12:05:00.000Z', acknowledgedAt: null }],
+      },
+      {
+        tableId: 3,
+        tableNumber: 3,
+        isEnabled: false,
+        orderingUrl: 'http://tablo.test/order/demo/3/hu?t=ccc',
+        visit: null,
+        calls: [],
+      },
+    ],
+  });
+}
+
+type Options = {
+  role?: StaffRole;
+  signedIn?: boolean;
+  board?: StaffBoard;
+  /** Answer the next order move with this error. */
+  moveError?: { status: number; message: string };
+  loginError?: { status: number; message: string };
+};
+
+/** The staff API as the server answers it (every answer checked against the contract), recording writes. */
+export function staffServer(options: Options = {}) {
+  const me: StaffMe = StaffMeSchema.parse({
+    email: 'anna@demo.example',
+    role: options.role ?? 'MANAGER',
+    restaurantShortName: 'demo',
+    csrfToken: CSRF,
+  });
+  const state = {
+    signedIn: options.signedIn ?? true,
+    board: structuredClone(options.board ?? demoBoard()),
+    tables: demoTables(),
+    menu: staffMenu(),
+    boardReads: 0,
+    moveError: options.moveError,
+    writes: [] as { method: string; path: string; csrf: string | null; body: unknown }[],
+  };
+
+  async function record(request: Request) {
+    const text = await request.text();
+    const body = text === '' ? undefined : JSON.parse(text);
+    state.writes.push({
+      method: request.method,
+      path: new URL(request.url).pathname,
+      csrf: request.headers.get(CSRF_HEADER),
+      body,
+    });
+    return body;
+  }
+
+  const guard = () => (state.signedIn ? null : error(401, 'Log in first'));
+
+  const handlers = [
+    http.post('/api/staff/login', async ({ request }) => {
+      const body = StaffLoginRequestSchema.parse(await request.json());
+      if (options.loginError) return error(options.loginError.status, options.loginError.message);
+      if (body.password !== STAFF_PASSWORD) return error(401, 'Wrong e-mail address or password');
+      state.signedIn = true;
+      return HttpResponse.json(me);
+    }),
+    http.get('/api/staff/me', () => guard() ?? HttpResponse.json(me)),
+    http.post('/api/staff/logout', async ({ request }) => {
+      await record(request);
+      state.signedIn = false;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('/api/staff/board', () => {
+      state.boardReads += 1;
+      return guard() ?? HttpResponse.json(StaffBoardSchema.parse(state.board));
+    }),
+    http.patch('/api/staff/orders/:id', async ({ request, params }) => {
+      const body = ChangeOrderStatusRequestSchema.parse(await record(request));
+      if (state.moveError) {
+        const { status, message } = state.moveError;
+        state.moveError = undefined;
+        return error(status, message);
+      }
+      const visit = state.board.visits.find((v) => v.orders.some((o) => o.id === Number(params.id)));
+      const order = visit?.orders.find((o) => o.id === Number(params.id));
+      if (!order) return error(404, 'Order not found');
+      order.status = body.status;
+      order.rejectReason = body.reason ?? null;
+      return HttpResponse.json(OrderSchema.parse(order));
+    }),
+    http.post('/api/staff/tables/:tableId/calls/:kind/acknowledge', async ({ request, params }) => {
+      await record(request);
+      const visit = state.board.visits.find((v) => v.tableId === Number(params.tableId));
+      const call = visit?.calls.find((c) => c.kind === params.kind);
+      if (!call) return error(404, 'No such call');
+      call.acknowledgedAt = '2025-05-01T12:10:00.000Z';
+      return HttpResponse.json(TableCallSchema.parse(call));
+    }),
+    http.post('/api/staff/tables/:tableId/close', async ({ request, params }) => {
+      await record(request);
+      state.board.visits = state.board.visits.filter((v) => v.tableId !== Number(params.tableId));
+      for (const table of state.tables.tables)
+        if (table.tableId === Number(params.tableId)) table.visit = null;
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get('/api/staff/tables', () => guard() ?? HttpResponse.json(StaffTablesSchema.parse(state.tables))),
+    http.patch('/api/staff/tables/:tableId', async ({ request, params }) => {
+      const body = (await record(request)) as { isEnabled: boolean };
+      const table = state.tables.tables.find((t) => t.tableId === Number(params.tableId));
+      if (!table) return error(404, 'Table not found');
+      table.isEnabled = body.isEnabled;
+      return HttpResponse.json(StaffTableSchema.parse(table));
+    }),
+    http.post('/api/staff/tables/:tableId/rotate-token', async ({ request, params }) => {
+      await record(request);
+      const table = state.tables.tables.find((t) => t.tableId === Number(params.tableId));
+      if (!table) return error(404, 'Table not found');
+      table.orderingUrl = `http://tablo.test/order/demo/${table.tableNumber}/hu?t=rotated`;
+      return HttpResponse.json(StaffTableSchema.parse(table));
+    }),
+    http.put('/api/staff/menu-items/:id/availability', async ({ request, params }) => {
+      const body = ItemAvailabilitySchema.parse(await record(request));
+      for (const category of state.menu)
+        for (const item of category.menuItems)
+          if (item.id === Number(params.id)) item.availabilityType = body.availabilityType;
+      return HttpResponse.json(body);
+    }),
+    http.get('/api/menu/current/:shortName', () => HttpResponse.json(MenuSchema.parse(state.menu))),
+  ];
+  return { state, handlers, me };
+}

@@ -1,0 +1,20 @@
+import type { StaffRole } from '@tablo/contract/staff';
+
+export type StaffScreen = 'board' | 'kitchen' | 'tables' | 'menu';
+
+/** Links to the staff console's screens; like every route, the language is the last segment. */
+export const staffLinks = {
+  login: (lang: string, next?: string) =>
+    `/staff/login/${encodeURIComponent(lang)}${next ? `?next=${encodeURIComponent(next)}` : ''}`,
+  screen: (screen: StaffScreen, lang: string) => `/staff/${screen}/${encodeURIComponent(lang)}`,
+};
+
+/** Where a member lands after logging in: the kitchen sees its own view first. */
+export function homeScreen(role: StaffRole): StaffScreen {
+  return role === 'KITCHEN' ? 'kitchen' : 'board';
+}
+
+/** A `next` address is followed only inside the console (never to another site). */
+export function safeNext(next: string | null): string | null {
+  return next && /^\/staff\/(board|kitchen|tables|menu)(\/[a-z]{2})?$/.test(next) ? next : null;
+}
