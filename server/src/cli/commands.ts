@@ -4,6 +4,13 @@ import { seedDemoCommand } from './demo-commands.ts';
 import { exportMenuCommand, importMenuCommand } from './menu-commands.ts';
 import { createRestaurantCommand } from './restaurant-commands.ts';
 import {
+  disableStaffCommand,
+  enableStaffCommand,
+  listStaffCommand,
+  resetPasswordCommand,
+  setContactCommand,
+} from './staff-commands.ts';
+import {
   addTablesCommand,
   disableTableCommand,
   enableTableCommand,
@@ -11,7 +18,7 @@ import {
   tableUrlsCommand,
 } from './table-commands.ts';
 
-/** Every CLI command, in the order the help lists them. Staff accounts join here in a later issue. */
+/** Every CLI command, in the order the help lists them. */
 export const COMMANDS: readonly Command[] = [
   createRestaurantCommand,
   importMenuCommand,
@@ -21,7 +28,12 @@ export const COMMANDS: readonly Command[] = [
   rotateTokenCommand,
   enableTableCommand,
   disableTableCommand,
+  setContactCommand,
   createStaffCommand,
+  listStaffCommand,
+  disableStaffCommand,
+  enableStaffCommand,
+  resetPasswordCommand,
   seedDemoCommand,
 ];
 
