@@ -37,7 +37,7 @@ describe.each(testDatabaseKinds())('staff and contact commands on %s', (kind) =>
       allowPositionals: true,
       strict: true,
     });
-    expect(await command.run(context, values, positionals)).toBe(0);
+    expect(await command.run(context, values as OptionValues, positionals)).toBe(0);
     return lines;
   }
 
