@@ -8,7 +8,7 @@ import { createStaff } from '../modules/staff/create-staff-command.ts';
 import { verifyPassword } from '../modules/staff/password.ts';
 import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
-import type { CliContext, Command } from './command.ts';
+import type { CliContext, Command, OptionValues } from './command.ts';
 import { COMMANDS } from './commands.ts';
 import {
   disableStaffCommand,
