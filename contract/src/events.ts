@@ -37,12 +37,31 @@ export const TableCallChangedEventSchema = z.object({
   call: TableCallSchema,
 });
 
+/** A payment of the visit changed status (reserved quantities are taken or released with it). */
+export const PaymentChangedEventSchema = z.object({
+  type: z.literal('payment.changed'),
+  ...base,
+  paymentId: z.uuid(),
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']),
+  method: z.enum(['CASH', 'CARD', 'ONLINE']),
+  amount: z.number().int().nonnegative(),
+});
+/** Quantities of an order became paid (after a successful payment); PAID follows as a status change. */
+export const OrderItemsPaidEventSchema = z.object({
+  type: z.literal('order.items_paid'),
+  ...base,
+  orderId: z.number().int(),
+  items: z.array(z.object({ orderItemId: z.number().int(), paidQuantity: z.number().int().nonnegative() })),
+});
+
 export const TableEventSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,
+  PaymentChangedEventSchema,
+  OrderItemsPaidEventSchema,
 ]);
 export type TableEvent = z.infer<typeof TableEventSchema>;
 export type TableEventType = TableEvent['type'];
@@ -72,6 +91,8 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   ItemAvailabilityChangedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,
+  PaymentChangedEventSchema,
+  OrderItemsPaidEventSchema,
   SnapshotMessageSchema,
   ReadyMessageSchema,
   ErrorMessageSchema,

@@ -24,6 +24,10 @@ export const STAFF_PERMISSIONS = {
   /** The tables list, and closing a table (ends its visit). */
   closeTables: ['OWNER', 'MANAGER', 'WAITER'],
   markSoldOut: ['OWNER', 'MANAGER', 'WAITER'],
+  /** Confirm or cancel a cash/card payment (marks its items paid). */
+  confirmPayments: ['OWNER', 'MANAGER', 'WAITER'],
+  /** Close a table whose visit still has unpaid or pending items (`force`). */
+  closeUnpaidVisits: ['OWNER', 'MANAGER'],
   /** Rotate a table's token, enable or disable it, the QR codes (sheet and one table's SVG). */
   manageTables: ['OWNER', 'MANAGER'],
 } as const satisfies Record<string, readonly StaffRole[]>;

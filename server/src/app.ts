@@ -11,6 +11,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { heroImageOf } from './modules/restaurants/service.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffRoutes, { prefix: '/api', database });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
+  await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(liveRoutes, { prefix: '/api', database });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).

@@ -2,6 +2,7 @@ import { createStaffCommand } from '../modules/staff/create-staff-command.ts';
 import type { Command } from './command.ts';
 import { seedDemoCommand } from './demo-commands.ts';
 import { exportMenuCommand, importMenuCommand } from './menu-commands.ts';
+import { qrSheetCommand, tableQrCommand } from './qr-commands.ts';
 import { createRestaurantCommand } from './restaurant-commands.ts';
 import {
   disableStaffCommand,
@@ -28,6 +29,8 @@ export const COMMANDS: readonly Command[] = [
   rotateTokenCommand,
   enableTableCommand,
   disableTableCommand,
+  qrSheetCommand,
+  tableQrCommand,
   setContactCommand,
   createStaffCommand,
   listStaffCommand,

@@ -10,6 +10,8 @@ export const demoRestaurant: Restaurant = RestaurantSchema.parse({
   descriptionHu: 'Házias ízek a belváros szívében.',
   descriptionEn: 'Home-style cooking in the heart of the city.',
   currency: 'HUF',
+  phone: null,
+  reservationUrl: null,
   tables: [
     { id: 1, tableId: 1, isEnabled: true },
     { id: 2, tableId: 2, isEnabled: true },

@@ -59,6 +59,8 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'PATCH /api/staff/tables/:tableId': 'manageTables',
   'POST /api/staff/tables/:tableId/rotate-token': 'manageTables',
   'PUT /api/staff/menu-items/:menuItemId/availability': 'markSoldOut',
+  'GET /api/staff/qr-sheet.pdf': 'manageTables',
+  'GET /api/staff/tables/:tableId/qr.svg': 'manageTables',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;

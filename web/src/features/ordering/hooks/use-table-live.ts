@@ -1,10 +1,12 @@
 import type { ServerMessage } from '@tablo/contract/events';
 import type { Menu } from '@tablo/contract/menu';
 import type { Order, TableOrdersResponse } from '@tablo/contract/order';
+import type { TableCallsResponse } from '@tablo/contract/table-call';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { connectLive, type LiveSocketFactory, type LiveStatus } from '../../../lib/live-client.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
+import { tableCallsQueryKey, upsertCall } from '../../../lib/table-calls-query.ts';
 import { tableOrdersQueryKey } from '../api/table-orders.ts';
 
 export type TableLiveOptions = {
@@ -33,7 +35,7 @@ export function upsertOrder(data: TableOrdersResponse | undefined, order: Order)
   return { visitId: data?.visitId ?? order.visitId, orders: next };
 }
 
-/** Applies one live message to the cached table orders and menu (so every screen re-renders). */
+/** Applies one live message to the cached table orders, calls and menu (so every screen re-renders). */
 export function applyLiveMessage(
   queryClient: QueryClient,
   keys: { shortName: string; tableId: number; sessionId: string },
@@ -41,12 +43,19 @@ export function applyLiveMessage(
   onStatusChanged?: TableLiveOptions['onStatusChanged'],
 ): void {
   const ordersKey = tableOrdersQueryKey(keys.tableId, keys.sessionId);
+  const callsKey = tableCallsQueryKey(keys.tableId, keys.sessionId);
   switch (message.type) {
     case 'snapshot':
       queryClient.setQueryData<TableOrdersResponse>(ordersKey, {
         visitId: message.visitId,
         orders: message.visitId === null ? [] : message.orders,
       });
+      queryClient.setQueryData<TableCallsResponse>(callsKey, {
+        calls: message.visitId === null ? [] : message.calls,
+      });
+      return;
+    case 'call.changed':
+      queryClient.setQueryData<TableCallsResponse>(callsKey, (data) => upsertCall(data, message.call));
       return;
     case 'order.placed':
       queryClient.setQueryData<TableOrdersResponse>(ordersKey, (data) => upsertOrder(data, message.order));
@@ -82,6 +91,7 @@ export function applyLiveMessage(
       return;
     case 'table.closed':
       queryClient.setQueryData<TableOrdersResponse>(ordersKey, { visitId: null, orders: [] });
+      queryClient.setQueryData<TableCallsResponse>(callsKey, { calls: [] });
       return;
     default:
       return;

@@ -5,6 +5,7 @@ import {
   type PlaceOrderRequest,
   PlaceOrderRequestSchema,
 } from '@tablo/contract/order';
+import { TableCallsResponseSchema } from '@tablo/contract/table-call';
 import { JoinTableRequestSchema, JoinTableResponseSchema } from '@tablo/contract/table-session';
 import { HttpResponse, http } from 'msw';
 import type { LiveSocket } from '../../../lib/live-client.ts';
@@ -126,6 +127,10 @@ export function orderingServer(options: OrderingServerOptions = {}) {
         JoinTableResponseSchema.parse({ visitId: 5, tableId: body.tableId, tableNumber: 1, cursor: 7 }),
       );
     }),
+    // The table screens' call buttons read the visit's calls (none here; the table-calls tests add theirs).
+    http.get('/api/tables/:tableId/calls', () =>
+      HttpResponse.json(TableCallsResponseSchema.parse({ calls: [] })),
+    ),
     http.get('/api/tables/:tableId/orders', () =>
       HttpResponse.json(
         state.visitClosed
