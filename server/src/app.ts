@@ -16,8 +16,10 @@ import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { heroImageOf } from './modules/restaurants/service.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
+import { staffAvailabilityRoutes } from './modules/staff/availability-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { setupStaffAuth } from './modules/staff/staff-auth.ts';
+import { staffTableRoutes } from './modules/staff/table-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
@@ -108,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
   await app.register(staffRoutes, { prefix: '/api', database });
+  await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
+  await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(liveRoutes, { prefix: '/api', database });
 

@@ -75,6 +75,9 @@ describe('the server process', () => {
     running.push(first);
     await waitUntilReady(base, first);
     expect(first.output()).toContain(`/menu/demo/hu`);
+    expect(first.output()).toContain(`staff      http://localhost:${port}/staff/login/hu`);
+    expect(first.output()).toMatch(/OWNER {4}owner@demo\.example {4}password demo-owner/);
+    expect(first.output()).toMatch(/KITCHEN {2}kitchen@demo\.example {2}password demo-kitchen/);
 
     const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     running.push(second);

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { type DEMO_STAFF, demoStaffLines, staffLoginUrl, usableDemoStaff } from './demo/demo-staff.ts';
 import { seedDemoIfEmpty } from './demo/seed.ts';
 import { type Config, EnvError, loadConfig } from './env.ts';
 import type { App } from './lib/app-type.ts';
@@ -36,7 +37,7 @@ async function openDatabaseOrExit(config: Config): Promise<Database> {
   }
 }
 
-function printUrls(config: Config): void {
+function printUrls(config: Config, demoStaff: typeof DEMO_STAFF): void {
   const base = config.publicUrl;
   console.log(
     [
@@ -44,7 +45,9 @@ function printUrls(config: Config): void {
       'Tablo is running. Open:',
       `  menu       ${base}/menu/demo/hu`,
       `  home       ${base}/hu`,
+      `  staff      ${staffLoginUrl(base)}`,
       `  API docs   ${base}/api/docs`,
+      ...(demoStaff.length > 0 ? ['', ...demoStaffLines(base, demoStaff)] : []),
       '',
     ].join('\n'),
   );
@@ -81,8 +84,10 @@ async function main(): Promise<void> {
     }
     app = await buildApp({ database, config, closeDatabase: true });
     handleSignals(app);
+    // Asked before listening, so that the URLs are printed the moment the server answers.
+    const demoStaff = config.seedDemo ? await usableDemoStaff(database.db) : [];
     await app.listen({ port: config.port, host: config.host });
-    printUrls(config);
+    printUrls(config, demoStaff);
   } catch (error) {
     if (app) await app.close().catch(() => {});
     else await database.close().catch(() => {});

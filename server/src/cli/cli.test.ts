@@ -55,6 +55,12 @@ describe('the tablo CLI', { timeout: 120_000 }, () => {
       'add-tables',
       'table-urls',
       'rotate-token',
+      'set-contact',
+      'create-staff',
+      'list-staff',
+      'disable-staff',
+      'enable-staff',
+      'reset-password',
       'seed-demo',
     ]) {
       expect(help.stdout).toContain(`  ${name} `);

@@ -5,6 +5,13 @@ import { exportMenuCommand, importMenuCommand } from './menu-commands.ts';
 import { qrSheetCommand, tableQrCommand } from './qr-commands.ts';
 import { createRestaurantCommand } from './restaurant-commands.ts';
 import {
+  disableStaffCommand,
+  enableStaffCommand,
+  listStaffCommand,
+  resetPasswordCommand,
+  setContactCommand,
+} from './staff-commands.ts';
+import {
   addTablesCommand,
   disableTableCommand,
   enableTableCommand,
@@ -12,7 +19,7 @@ import {
   tableUrlsCommand,
 } from './table-commands.ts';
 
-/** Every CLI command, in the order the help lists them. Staff accounts join here in a later issue. */
+/** Every CLI command, in the order the help lists them. */
 export const COMMANDS: readonly Command[] = [
   createRestaurantCommand,
   importMenuCommand,
@@ -24,7 +31,12 @@ export const COMMANDS: readonly Command[] = [
   disableTableCommand,
   qrSheetCommand,
   tableQrCommand,
+  setContactCommand,
   createStaffCommand,
+  listStaffCommand,
+  disableStaffCommand,
+  enableStaffCommand,
+  resetPasswordCommand,
   seedDemoCommand,
 ];
 

@@ -24,3 +24,14 @@ export function notifyStaffTableChanged(
 ): Promise<void> {
   return database.notify(STAFF_TABLES_CHANNEL, `${restaurantId}:${tableId}`, tx);
 }
+
+/**
+ * `staff_sessions_ended` carries a staff user's id when sessions of that user ended (log-out, account
+ * disabled). Every instance re-checks the sessions of that user's staff sockets and closes those whose
+ * session is gone (a log-out on one tablet leaves the user's other sessions alone).
+ */
+export const STAFF_SESSIONS_ENDED_CHANNEL = 'tablo_staff_sessions_ended';
+
+export function notifyStaffSessionsEnded(database: Database, staffUserId: number, tx?: Db): Promise<void> {
+  return database.notify(STAFF_SESSIONS_ENDED_CHANNEL, String(staffUserId), tx);
+}

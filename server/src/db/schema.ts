@@ -393,3 +393,14 @@ export const tableCall = pgTable(
   },
   (t) => [uniqueIndex('table_call_visit_kind_uq').on(t.visitId, t.kind)],
 );
+
+/**
+ * Consecutive failed staff log-ins per e-mail address (lower case), shared by every instance: after
+ * five, the address is blocked for a doubling time (docs/decisions/015-staff-console-server.md).
+ */
+export const staffLoginFailure = pgTable('staff_login_failure', {
+  emailKey: text('email_key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

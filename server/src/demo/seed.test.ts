@@ -3,14 +3,18 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openPostgres } from '../db/postgres.ts';
-import { diningTable, restaurant } from '../db/schema.ts';
+import { diningTable, restaurant, staffUser } from '../db/schema.ts';
 import { exportMenu } from '../modules/menu-import/export-menu.ts';
+import { setRestaurantContact } from '../modules/restaurants/contact.ts';
 import { createRestaurant } from '../modules/restaurants/manage-restaurants.ts';
+import { verifyPassword } from '../modules/staff/password.ts';
+import { resetStaffPassword, setStaffDisabled } from '../modules/staff/staff-accounts.ts';
 import {
   createPostgresTestDatabaseUrl,
   createTestDatabase,
   testDatabaseKinds,
 } from '../testing/test-database.ts';
+import { DEMO_CONTACT, DEMO_STAFF, demoStaffLines, usableDemoStaff } from './demo-staff.ts';
 import { DEMO_MENU } from './menu/demo-menu.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed.ts';
 
@@ -50,6 +54,46 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     ]);
     expect(await exportMenu(database, 'demo')).toEqual(MenuFileSchema.parse(DEMO_MENU));
     expect(await exportMenu(database, 'demo-closed')).toEqual(MenuFileSchema.parse(DEMO_MENU));
+  });
+
+  it('seeds one staff account per role and the contact, once; start-up lists the usable accounts', async () => {
+    database = await createTestDatabase(kind);
+    await seedDemoIfEmpty(database, { log: () => {} });
+    const accounts = await database.db
+      .select({ email: staffUser.email, role: staffUser.role, hash: staffUser.passwordHash })
+      .from(staffUser)
+      .orderBy(asc(staffUser.id));
+    expect(accounts.map((a) => [a.email, a.role])).toEqual(DEMO_STAFF.map((a) => [a.email, a.role]));
+    for (const [i, account] of DEMO_STAFF.entries()) {
+      expect(accounts[i]?.hash).toMatch(/^scrypt\$/);
+      expect(await verifyPassword(account.password, accounts[i]?.hash ?? '')).toBe(true);
+    }
+    const [demo] = await database.db
+      .select({ phone: restaurant.phone, reservationUrl: restaurant.reservationUrl })
+      .from(restaurant)
+      .where(eq(restaurant.shortName, 'demo'));
+    expect(demo).toEqual(DEMO_CONTACT);
+    expect(demoStaffLines('http://localhost:4000/', await usableDemoStaff(database.db))).toEqual([
+      'Demo staff accounts (log in at http://localhost:4000/staff/login/hu):',
+      '  OWNER    owner@demo.example    password demo-owner',
+      '  MANAGER  manager@demo.example  password demo-manager',
+      '  WAITER   waiter@demo.example   password demo-waiter',
+      '  KITCHEN  kitchen@demo.example  password demo-kitchen',
+    ]);
+
+    // A changed password, a disabled account and a changed contact survive a refresh; a deleted account returns.
+    await resetStaffPassword(database, 'owner@demo.example', 'a password of my own');
+    await setStaffDisabled(database, 'waiter@demo.example', true);
+    await database.db.delete(staffUser).where(eq(staffUser.email, 'kitchen@demo.example'));
+    await setRestaurantContact(database, 'demo', { phone: '+36 30 111 2222' });
+    await seedDemo(database, { log: () => {} });
+    expect((await usableDemoStaff(database.db)).map((a) => a.role)).toEqual(['MANAGER', 'KITCHEN']);
+    expect(await database.db.select().from(staffUser)).toHaveLength(4);
+    const [after] = await database.db
+      .select({ phone: restaurant.phone })
+      .from(restaurant)
+      .where(eq(restaurant.shortName, 'demo'));
+    expect(after?.phone).toBe('+36 30 111 2222');
   });
 
   it('leaves a database that already has a restaurant alone', async () => {

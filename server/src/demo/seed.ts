@@ -13,6 +13,7 @@ import {
   DEMO_SHORT_NAME,
   DEMO_TABLE_NUMBERS,
 } from './demo-restaurants.ts';
+import { ensureDemoStaffAndContact } from './demo-staff.ts';
 import { DEMO_MENU } from './menu/demo-menu.ts';
 
 // Any fixed number: concurrent seeders (several instances starting at once) queue on it.
@@ -43,6 +44,7 @@ async function ensureDemo(tx: Db): Promise<void> {
     // The demo's tables first: on an empty database their ids then equal their numbers (1–13).
     if (demo.shortName === DEMO_SHORT_NAME) await ensureDemoTables(tx);
     await importMenuWithin(tx, demo.shortName, menu);
+    if (demo.shortName === DEMO_SHORT_NAME) await ensureDemoStaffAndContact(tx);
   }
 }
 
@@ -81,8 +83,9 @@ async function notifyDemos(database: Database, tx: Db): Promise<void> {
 }
 
 /**
- * Creates or refreshes the demo restaurants (`demo`, `demo-menu`, `demo-closed`): missing restaurants and
- * tables are added, the demo menu is re-imported, existing table tokens are kept.
+ * Creates or refreshes the demo restaurants (`demo`, `demo-menu`, `demo-closed`): missing restaurants,
+ * tables and demo staff accounts are added, the demo menu is re-imported, existing table tokens and
+ * accounts are kept (demo-staff.ts).
  */
 export async function seedDemo(database: Database, options: SeedOptions = {}): Promise<DemoSeedResult> {
   const url = await withSeedLock(database, async (tx) => {

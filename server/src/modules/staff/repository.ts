@@ -13,13 +13,14 @@ export interface StaffIdentity {
 export async function findStaffByEmail(
   db: Db,
   email: string,
-): Promise<(StaffIdentity & { passwordHash: string }) | null> {
+): Promise<(StaffIdentity & { passwordHash: string; disabledAt: Date | null }) | null> {
   const [row] = await db
     .select({
       staffUserId: staffUser.id,
       email: staffUser.email,
       role: staffUser.role,
       passwordHash: staffUser.passwordHash,
+      disabledAt: staffUser.disabledAt,
       restaurantId: restaurant.id,
       restaurantShortName: restaurant.shortName,
     })
@@ -61,7 +62,14 @@ export async function findStaffSession(
     .from(staffSession)
     .innerJoin(staffUser, eq(staffUser.id, staffSession.staffUserId))
     .innerJoin(restaurant, eq(restaurant.id, staffUser.restaurantId))
-    .where(and(eq(staffSession.tokenHash, tokenHash), gt(staffSession.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(staffSession.tokenHash, tokenHash),
+        gt(staffSession.expiresAt, sql`now()`),
+        // Disabling deletes the sessions too; this keeps a disabled account out even if one were left.
+        isNull(staffUser.disabledAt),
+      ),
+    );
   return row ?? null;
 }
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { LoginBlockedError } from './login-throttle.ts';
 import {
   board,
   changeOrderStatus,
@@ -59,7 +60,13 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const { token, me } = await login(database, request.body.email, request.body.password);
+      const { token, me } = await login(database, request.body.email, request.body.password).catch(
+        (error: unknown) => {
+          if (error instanceof LoginBlockedError)
+            reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        },
+      );
       reply.setCookie(STAFF_SESSION_COOKIE, token, {
         path: COOKIE_PATH,
         httpOnly: true,

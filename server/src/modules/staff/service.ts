@@ -1,10 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canStaffMove, type Order, type OrderStatus } from '@tablo/contract/order';
 import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
+import { notifyStaffSessionsEnded } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
+import { assertNotBlocked, forgetLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import {
   closeOpenVisit,
@@ -20,6 +22,7 @@ export const STAFF_SESSION_TTL_SECONDS = 12 * 60 * 60;
 
 export const STAFF_TEXTS = {
   badCredentials: 'Wrong e-mail address or password',
+  disabled: 'This account has been disabled',
   notLoggedIn: 'Please log in',
   csrf: 'Missing or invalid CSRF token: reload the page and try again',
   orderNotFound: 'Order not found',
@@ -46,15 +49,24 @@ export function toMe(staff: StaffIdentity & { csrfToken: string }): StaffMe {
   };
 }
 
-/** The same answer, after the same work, for an unknown e-mail and a wrong password. */
+/**
+ * The same answer, after the same work, for an unknown e-mail and a wrong password; each counts towards
+ * the address's block (login-throttle.ts). A disabled account is told so only after its right password.
+ */
 export async function login(
   database: Database,
   email: string,
   password: string,
 ): Promise<{ token: string; me: StaffMe }> {
+  await assertNotBlocked(database.db, email);
   const staff = await findStaffByEmail(database.db, email);
   const valid = await verifyPassword(password, staff?.passwordHash ?? (await dummyPasswordHash()));
-  if (!staff || !valid) throw new HttpError(401, STAFF_TEXTS.badCredentials);
+  if (!staff || !valid) {
+    await recordLoginFailure(database.db, email);
+    throw new HttpError(401, STAFF_TEXTS.badCredentials);
+  }
+  await forgetLoginFailures(database.db, email);
+  if (staff.disabledAt) throw new HttpError(403, STAFF_TEXTS.disabled);
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   await insertStaffSession(database.db, {
@@ -83,8 +95,10 @@ export function csrfMatches(given: string | undefined, expected: string): boolea
   return timingSafeEqual(a, b);
 }
 
-export function logout(database: Database, staff: StaffContext): Promise<void> {
-  return deleteStaffSession(database.db, staff.tokenHash);
+export async function logout(database: Database, staff: StaffContext): Promise<void> {
+  await deleteStaffSession(database.db, staff.tokenHash);
+  // Its staff sockets close on every instance.
+  await notifyStaffSessionsEnded(database, staff.staffUserId);
 }
 
 /** The restaurant's open visits with their orders (the staff reads no `isMine`). */

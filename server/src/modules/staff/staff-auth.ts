@@ -22,6 +22,23 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A route under /api/staff as registered: what the access test walks (access.test.ts). */
+export interface StaffRouteEntry {
+  method: string;
+  url: string;
+  /** null: the route checks nobody (only the log-in may). */
+  permission: StaffPermission | null;
+  /** A websocket route (its refusals are tested with the socket). */
+  websocket: boolean;
+}
+
+const staffRouteLists = new WeakMap<FastifyInstance, StaffRouteEntry[]>();
+
+/** Every route under /api/staff of an app built with setupStaffAuth (HEAD routes mirror their GET). */
+export function staffRoutesOf(app: FastifyInstance): readonly StaffRouteEntry[] {
+  return staffRouteLists.get(app) ?? [];
+}
+
 export const STAFF_AUTH_TEXTS = {
   forbidden: 'Your role does not allow this',
 } as const;
@@ -36,8 +53,21 @@ export function staffOf(request: FastifyRequest): StaffContext {
 export async function setupStaffAuth(app: FastifyInstance, database: Database): Promise<void> {
   if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   app.decorateRequest('staff', null);
+  const registered: StaffRouteEntry[] = [];
+  staffRouteLists.set(app, registered);
   app.addHook('onRoute', (route) => {
     const permission = route.config?.staffPermission;
+    if (route.url.startsWith('/api/staff')) {
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        registered.push({
+          method,
+          url: route.url,
+          permission: permission ?? null,
+          websocket: (route as { websocket?: boolean }).websocket === true,
+        });
+      }
+    }
     if (!permission) return;
     const guard = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');

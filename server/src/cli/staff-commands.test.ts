@@ -1,0 +1,149 @@
+import { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { restaurant, staffSession, staffUser } from '../db/schema.ts';
+import { createStaff } from '../modules/staff/create-staff-command.ts';
+import { verifyPassword } from '../modules/staff/password.ts';
+import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
+import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
+import type { CliContext, Command, OptionValues } from './command.ts';
+import { COMMANDS } from './commands.ts';
+import {
+  disableStaffCommand,
+  enableStaffCommand,
+  listStaffCommand,
+  makeResetPasswordCommand,
+  setContactCommand,
+} from './staff-commands.ts';
+
+describe.each(testDatabaseKinds())('staff and contact commands on %s', (kind) => {
+  let database: Database;
+  let lines: string[] = [];
+  const context: CliContext = {
+    out: (line) => lines.push(line),
+    err: (line) => lines.push(line),
+    database: async () => database,
+    publicUrl: () => 'http://localhost:3000',
+    resolvePath: (path) => path,
+  };
+  /** The command line as run-cli.ts parses it. */
+  async function run(command: Command, ...args: string[]): Promise<string[]> {
+    lines = [];
+    const { values, positionals } = parseArgs({
+      args,
+      options: command.options ?? {},
+      allowPositionals: true,
+      strict: true,
+    });
+    expect(await command.run(context, values as OptionValues, positionals)).toBe(0);
+    return lines;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await insertRestaurant(database.db, BISTRO);
+    await insertRestaurant(database.db, { shortName: 'empty' });
+    for (const [email, role] of [
+      ['zoe@bistro.test', 'KITCHEN'],
+      ['Adam@bistro.test', 'OWNER'],
+    ] as const) {
+      await createStaff(database, { shortName: 'bistro', email, role, password: 'long enough password' });
+    }
+  });
+  afterAll(() => database.close());
+
+  it('are registered in the CLI', () => {
+    const names = COMMANDS.map((c) => c.name);
+    for (const name of ['list-staff', 'disable-staff', 'enable-staff', 'reset-password', 'set-contact']) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it('list-staff lists accounts by e-mail with role and state; unknown restaurant is a clear error', async () => {
+    expect(await run(listStaffCommand, 'bistro')).toEqual([
+      'Adam@bistro.test\tOWNER',
+      'zoe@bistro.test\tKITCHEN',
+    ]);
+    expect(await run(listStaffCommand, 'empty')).toEqual([
+      '"empty" has no staff accounts yet: npm run tablo -- create-staff --help',
+    ]);
+    await expect(run(listStaffCommand, 'nowhere')).rejects.toThrow('There is no restaurant "nowhere"');
+  });
+
+  it('disable-staff ends the sessions and shows in list-staff; enable-staff undoes it', async () => {
+    const [zoe] = await database.db.select().from(staffUser).where(eq(staffUser.email, 'zoe@bistro.test'));
+    await database.db.insert(staffSession).values({
+      tokenHash: 'h-zoe',
+      staffUserId: zoe?.id ?? 0,
+      csrfToken: 'c',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(await run(disableStaffCommand, 'ZOE@bistro.test')).toEqual([
+      'KITCHEN zoe@bistro.test is disabled.',
+    ]);
+    expect(await database.db.select().from(staffSession).where(eq(staffSession.tokenHash, 'h-zoe'))).toEqual(
+      [],
+    );
+    const listed = await run(listStaffCommand, 'bistro');
+    expect(listed[1]).toMatch(/^zoe@bistro\.test\tKITCHEN\tdisabled since \d{4}-\d\d-\d\dT/);
+    expect(await run(enableStaffCommand, 'zoe@bistro.test')).toEqual(['KITCHEN zoe@bistro.test is enabled.']);
+    expect((await run(listStaffCommand, 'bistro'))[1]).toBe('zoe@bistro.test\tKITCHEN');
+    await expect(run(disableStaffCommand, 'who@bistro.test')).rejects.toThrow(
+      'There is no staff account for who@bistro.test',
+    );
+    await expect(run(enableStaffCommand, 'who@bistro.test')).rejects.toThrow(/no staff account/);
+  });
+
+  it('reset-password takes TABLO_STAFF_PASSWORD, refuses a short one and an unknown e-mail', async () => {
+    const reset = (password: string) =>
+      makeResetPasswordCommand({ env: { TABLO_STAFF_PASSWORD: password }, stdin: Readable.from([]) });
+    expect(await run(reset('a brand new password'), 'adam@bistro.test')).toEqual([
+      'New password set for Adam@bistro.test; its sessions have ended.',
+    ]);
+    const [adam] = await database.db.select().from(staffUser).where(eq(staffUser.email, 'Adam@bistro.test'));
+    expect(await verifyPassword('a brand new password', adam?.passwordHash ?? '')).toBe(true);
+    await expect(run(reset('short'), 'adam@bistro.test')).rejects.toThrow(/at least 10 characters/);
+    await expect(run(reset('long enough password'), 'who@bistro.test')).rejects.toThrow(/no staff account/);
+  });
+
+  it('set-contact validates, stores, clears with an empty value and keeps what is left out', async () => {
+    const contact = async () => {
+      const [row] = await database.db
+        .select({ phone: restaurant.phone, reservationUrl: restaurant.reservationUrl })
+        .from(restaurant)
+        .where(eq(restaurant.shortName, 'bistro'));
+      return row;
+    };
+    await run(
+      setContactCommand,
+      'bistro',
+      '--phone',
+      '+36 (1) 234-5678',
+      '--reservation-url',
+      'https://book.example/b',
+    );
+    expect(await contact()).toEqual({ phone: '+36 (1) 234-5678', reservationUrl: 'https://book.example/b' });
+    expect(await run(setContactCommand, 'bistro', '--phone', '')).toEqual([
+      'Contact of "bistro": phone (none), reservations https://book.example/b',
+    ]);
+    expect(await contact()).toEqual({ phone: null, reservationUrl: 'https://book.example/b' });
+
+    await expect(run(setContactCommand, 'bistro', '--phone', '12345')).rejects.toThrow(/6 to 30 characters/);
+    await expect(run(setContactCommand, 'bistro', '--phone', 'call me maybe')).rejects.toThrow(
+      /digits, spaces/,
+    );
+    await expect(
+      run(setContactCommand, 'bistro', '--reservation-url', 'javascript:alert(1)'),
+    ).rejects.toThrow(/http:\/\/ or https:\/\//);
+    await expect(run(setContactCommand, 'bistro', '--reservation-url', 'ftp://x.example')).rejects.toThrow(
+      /http:\/\/ or https:\/\//,
+    );
+    await expect(run(setContactCommand, 'bistro')).rejects.toThrow(/Give --phone, --reservation-url or both/);
+    await expect(run(setContactCommand, 'nowhere', '--phone', '+36 1 234 5678')).rejects.toThrow(
+      'There is no restaurant "nowhere"',
+    );
+    expect(await contact()).toEqual({ phone: null, reservationUrl: 'https://book.example/b' });
+  });
+});

@@ -1,0 +1,35 @@
+import { ItemAvailabilitySchema } from '@tablo/contract/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { setItemAvailability } from './availability-service.ts';
+import { staffOf } from './staff-auth.ts';
+
+/** Sold out / available again from the staff console (register with the prefix `/api`). */
+export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+  app,
+  options,
+) => {
+  const { database } = options;
+
+  app.put(
+    '/staff/menu-items/:menuItemId/availability',
+    {
+      config: { staffPermission: 'markSoldOut' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Mark a menu item sold out or available again (diners see it live)',
+        params: z.object({ menuItemId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: ItemAvailabilitySchema,
+        response: { 200: ItemAvailabilitySchema },
+      },
+    },
+    async (request) =>
+      setItemAvailability(
+        database,
+        staffOf(request),
+        request.params.menuItemId,
+        request.body.availabilityType,
+      ),
+  );
+};

@@ -1,0 +1,95 @@
+import type { StaffRole } from '@tablo/contract/staff';
+import { asc, eq, sql } from 'drizzle-orm';
+import { notifyStaffSessionsEnded } from '../../db/channels.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { staffSession, staffUser } from '../../db/schema.ts';
+import { InvalidInputError, ManagementError } from '../restaurants/errors.ts';
+import { findRestaurantId } from '../restaurants/find-restaurant.ts';
+import { MIN_PASSWORD_LENGTH } from './create-staff-command.ts';
+import { forgetLoginFailures } from './login-throttle.ts';
+import { hashPassword } from './password.ts';
+
+/** Managing staff accounts from the CLI: list, disable, enable, reset a password. */
+
+export interface StaffAccount {
+  id: number;
+  email: string;
+  role: StaffRole;
+  disabledAt: Date | null;
+  createdAt: Date;
+}
+
+export class StaffNotFoundError extends ManagementError {
+  override name = 'StaffNotFoundError';
+  constructor(readonly email: string) {
+    super(`There is no staff account for ${email}. See: npm run tablo -- list-staff <shortName>`);
+  }
+}
+
+const accountColumns = {
+  id: staffUser.id,
+  email: staffUser.email,
+  role: staffUser.role,
+  disabledAt: staffUser.disabledAt,
+  createdAt: staffUser.createdAt,
+};
+
+const byEmail = (email: string) => eq(sql`lower(${staffUser.email})`, email.trim().toLowerCase());
+
+export async function listStaff(db: Db, shortName: string): Promise<StaffAccount[]> {
+  const restaurantId = await findRestaurantId(db, shortName);
+  return db
+    .select(accountColumns)
+    .from(staffUser)
+    .where(eq(staffUser.restaurantId, restaurantId))
+    .orderBy(asc(sql`lower(${staffUser.email})`));
+}
+
+/**
+ * Disables (it can't log in; its sessions end at once, its staff sockets close on every instance) or
+ * enables again. Answers the account; disabling an account that is disabled keeps its first date.
+ */
+export function setStaffDisabled(
+  database: Database,
+  email: string,
+  disabled: boolean,
+): Promise<StaffAccount> {
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffUser)
+      .set({ disabledAt: disabled ? sql`coalesce(${staffUser.disabledAt}, now())` : null })
+      .where(byEmail(email))
+      .returning(accountColumns);
+    if (!row) throw new StaffNotFoundError(email);
+    if (disabled) {
+      await tx.delete(staffSession).where(eq(staffSession.staffUserId, row.id));
+      await notifyStaffSessionsEnded(database, row.id, tx);
+    }
+    return row;
+  });
+}
+
+/** A new password: every session of the account ends (whoever knew the old one is logged out). */
+export async function resetStaffPassword(
+  database: Database,
+  email: string,
+  password: string,
+): Promise<StaffAccount> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new InvalidInputError([`password: the password needs at least ${MIN_PASSWORD_LENGTH} characters`]);
+  }
+  if (password.length > 200) throw new InvalidInputError(['password: at most 200 characters']);
+  const passwordHash = await hashPassword(password);
+  return database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(staffUser)
+      .set({ passwordHash })
+      .where(byEmail(email))
+      .returning(accountColumns);
+    if (!row) throw new StaffNotFoundError(email);
+    await tx.delete(staffSession).where(eq(staffSession.staffUserId, row.id));
+    await forgetLoginFailures(tx, row.email);
+    await notifyStaffSessionsEnded(database, row.id, tx);
+    return row;
+  });
+}

@@ -1,0 +1,68 @@
+import { StaffTableSchema, StaffTablesSchema, UpdateTableRequestSchema } from '@tablo/contract/staff';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { staffOf } from './staff-auth.ts';
+import { listStaffTables, rotateStaffTableToken, setStaffTableEnabled } from './table-service.ts';
+
+export interface StaffTableRoutesOptions {
+  database: Database;
+  /** Where diners reach this installation: the tables' ordering URLs start with it. */
+  publicUrl: string;
+}
+
+const TableParamsSchema = z.object({ tableId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The staff console's tables (register with the prefix `/api`); closing a table is in routes.ts. */
+export const staffTableRoutes: FastifyPluginAsyncZod<StaffTableRoutesOptions> = async (app, options) => {
+  const { database, publicUrl } = options;
+
+  app.get(
+    '/staff/tables',
+    {
+      config: { staffPermission: 'closeTables' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Every table with its open visit, unpaid amount and calls (ordering URLs for managers)',
+        response: { 200: StaffTablesSchema },
+      },
+    },
+    async (request) => listStaffTables(database, staffOf(request), publicUrl),
+  );
+
+  app.patch(
+    '/staff/tables/:tableId',
+    {
+      config: { staffPermission: 'manageTables' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Enable or disable a table (a disabled table cannot be joined or ordered at)',
+        params: TableParamsSchema,
+        body: UpdateTableRequestSchema,
+        response: { 200: StaffTableSchema },
+      },
+    },
+    async (request) =>
+      setStaffTableEnabled(
+        database,
+        staffOf(request),
+        publicUrl,
+        request.params.tableId,
+        request.body.isEnabled,
+      ),
+  );
+
+  app.post(
+    '/staff/tables/:tableId/rotate-token',
+    {
+      config: { staffPermission: 'manageTables' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Give the table a new QR token: the old printed code stops working at once',
+        params: TableParamsSchema,
+        response: { 200: StaffTableSchema },
+      },
+    },
+    async (request) => rotateStaffTableToken(database, staffOf(request), publicUrl, request.params.tableId),
+  );
+};
