@@ -17,6 +17,7 @@ import {
   vatKey,
   visitSession,
 } from '../../db/schema.ts';
+import { setupLiveChannel } from './channel.ts';
 import { appendTableEvent } from './event-log.ts';
 import { type LiveRoutesOptions, liveRoutes } from './routes.ts';
 
@@ -187,13 +188,20 @@ export async function closeVisit(database: Database, tableId: number, visitId: n
 /** A Fastify instance with only the live module, listening on an ephemeral loopback port. */
 export async function startLiveServer(
   database: Database,
-  options: Omit<LiveRoutesOptions, 'database'> & { logger?: FastifyServerOptions['logger'] } = {},
+  options: Omit<LiveRoutesOptions, 'database' | 'channel'> & {
+    logger?: FastifyServerOptions['logger'];
+    heartbeatMs?: number;
+  } = {},
 ): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const { logger = false, ...live } = options;
+  const { logger = false, heartbeatMs, ...live } = options;
   const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(liveRoutes, { prefix: '/api', database, ...live });
+  const channel = await setupLiveChannel(app, {
+    database,
+    ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+  });
+  await app.register(liveRoutes, { prefix: '/api', database, channel, ...live });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { baseUrl: address.replace(/^http/, 'ws'), close: () => app.close() };
 }

@@ -11,15 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import {
-  board,
-  changeOrderStatus,
-  closeTable,
-  login,
-  logout,
-  STAFF_SESSION_TTL_SECONDS,
-  toMe,
-} from './service.ts';
+import { board } from './board.ts';
+import { changeOrderStatus, closeTable, login, logout, STAFF_SESSION_TTL_SECONDS, toMe } from './service.ts';
 import { staffOf } from './staff-auth.ts';
 
 export interface StaffRoutesOptions {
