@@ -215,18 +215,33 @@ export function wsUrl(
   return `${baseUrl}/api/ws?${params}`;
 }
 
-/** A websocket client that records every message (each checked against the contract) and its close. */
-export class RecordingClient {
-  readonly messages: ServerMessage[] = [];
+/**
+ * A websocket client that records every message (each checked against the contract: the diner's
+ * ServerMessageSchema unless another parser is given) and its close.
+ */
+export class RecordingClient<M extends { type: string } = ServerMessage> {
+  readonly messages: M[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
+  /** The HTTP status when the server refused the upgrade. */
+  readonly refused: Promise<number>;
   private readonly socket: WebSocket;
   private waiters: (() => void)[] = [];
 
-  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+  constructor(
+    url: string,
+    options: WebSocket.ClientOptions = {},
+    parse: (data: unknown) => M = (data) => ServerMessageSchema.parse(data) as unknown as M,
+  ) {
     this.socket = new WebSocket(url, options);
     this.socket.on('message', (data) => {
-      this.messages.push(ServerMessageSchema.parse(JSON.parse(String(data))));
+      this.messages.push(parse(JSON.parse(String(data))));
       this.wake();
+    });
+    this.refused = new Promise((resolve) => {
+      this.socket.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        this.socket.terminate();
+      });
     });
     this.closed = new Promise((resolve) => {
       this.socket.on('close', (code, reason) => {
@@ -244,10 +259,7 @@ export class RecordingClient {
   }
 
   /** Resolves once `predicate` holds over the messages so far (or rejects after `timeoutMs`). */
-  async until(
-    predicate: (messages: ServerMessage[]) => boolean,
-    timeoutMs = 10_000,
-  ): Promise<ServerMessage[]> {
+  async until(predicate: (messages: M[]) => boolean, timeoutMs = 10_000): Promise<M[]> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
       const left = deadline - Date.now();
@@ -265,7 +277,7 @@ export class RecordingClient {
     return this.messages;
   }
 
-  ready(): Promise<ServerMessage[]> {
+  ready(): Promise<M[]> {
     return this.until((messages) => messages.some((m) => m.type === 'ready'));
   }
 
@@ -284,6 +296,6 @@ export class RecordingClient {
   }
 }
 
-export function cursorOf(message: ServerMessage): number | undefined {
-  return 'cursor' in message ? message.cursor : undefined;
+export function cursorOf(message: { type: string }): number | undefined {
+  return 'cursor' in message && typeof message.cursor === 'number' ? message.cursor : undefined;
 }
