@@ -2,7 +2,7 @@ import type { Order } from '@tablo/contract/order';
 import type { StaffBoard, StaffCursor } from '@tablo/contract/staff';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
-import { diningTable } from '../../db/schema.ts';
+import { diningTable, tableEvent } from '../../db/schema.ts';
 import { asSeenBy, loadOrders } from '../orders/repository.ts';
 import { loadCalls, withoutVisit } from '../table-calls/repository.ts';
 import { openVisitsOf } from './repository.ts';
@@ -23,7 +23,7 @@ export async function tableCursorsOf(db: Db, restaurantId: number): Promise<Staf
       // max() over the (table_id, id) index: one index probe per table.
       cursor: sql<
         string | number
-      >`coalesce((select max(e.id) from table_event e where e.table_id = ${diningTable.id}), 0)`,
+      >`coalesce((select max(e.id) from ${tableEvent} e where e.table_id = ${diningTable}.id), 0)`,
     })
     .from(diningTable)
     .where(eq(diningTable.restaurantId, restaurantId))
