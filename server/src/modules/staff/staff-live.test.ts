@@ -312,6 +312,12 @@ describe.each(testDatabaseKinds())('staff live channel /api/staff/ws (%s)', (kin
       expect(calls).toEqual([placed.json(), acked.json()]);
     }
 
+    // A diner connecting now finds the call in its snapshot.
+    const later = new RecordingClient(wsUrl(b.http.replace(/^http/, 'ws'), guest));
+    clients.push(later);
+    const [snapshot] = await later.ready();
+    expect(snapshot).toMatchObject({ type: 'snapshot', calls: [acked.json()] });
+
     await notifyStaffTableChanged(a.database, bistro.id, tableId);
     await notifyStaffTableChanged(a.database, other.id, other.tables[1] as number);
     await staffBoard.until((messages) => messages.some((m) => m.type === 'table.updated'));

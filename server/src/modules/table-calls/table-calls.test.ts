@@ -128,6 +128,16 @@ describe.each(testDatabaseKinds())('table calls on %s', (kind) => {
     expect(await eventCount(tableId)).toBe(3);
   });
 
+  it('two calls of one kind at once: one is placed, the other is told to wait', async () => {
+    const tableId = ctx.other.tables[2] as number;
+    const sessions = await Promise.all([1, 2, 3].map(() => joinedSession(ctx, 'other', tableId)));
+    const answers = await Promise.all(
+      sessions.map(({ sessionId }) => call(tableId, sessionId, { kind: 'BILL' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+    expect(await eventCount(tableId)).toBe(1);
+  });
+
   it('refuses a bad kind (400), no or unknown session (403), another table’s session (403)', async () => {
     const tableId = nextTable[2] as number;
     const { sessionId } = await joinedSession(ctx, 'bistro', tableId);
