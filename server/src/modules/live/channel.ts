@@ -74,7 +74,7 @@ export async function setupLiveChannel(
   });
 
   await relay.start();
-  const heartbeat = setInterval(() => {
+  const beat = () => {
     for (const socket of app.websocketServer.clients) {
       incoming.delete(socket);
       if (alive.get(socket) === false) {
@@ -84,7 +84,10 @@ export async function setupLiveChannel(
       alive.set(socket, false);
       socket.ping();
     }
-  }, options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
+  };
+  // Judged in the check phase, after this loop turn's I/O: a timer that fires late because the loop was
+  // busy (PGlite runs on it) must not drop a socket whose pong is already waiting to be read.
+  const heartbeat = setInterval(() => setImmediate(beat), options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);

@@ -226,6 +226,7 @@ export class RecordingClient<M extends { type: string } = ServerMessage> {
   readonly refused: Promise<number>;
   private readonly socket: WebSocket;
   private waiters: (() => void)[] = [];
+  private closeInfo: { code: number; reason: string } | null = null;
 
   constructor(
     url: string,
@@ -245,7 +246,8 @@ export class RecordingClient<M extends { type: string } = ServerMessage> {
     });
     this.closed = new Promise((resolve) => {
       this.socket.on('close', (code, reason) => {
-        resolve({ code, reason: String(reason) });
+        this.closeInfo = { code, reason: String(reason) };
+        resolve(this.closeInfo);
         this.wake();
       });
     });
@@ -264,7 +266,10 @@ export class RecordingClient<M extends { type: string } = ServerMessage> {
     while (!predicate(this.messages)) {
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(`timed out; got ${JSON.stringify(this.messages.map((m) => [m.type, cursorOf(m)]))}`);
+        const state = this.closeInfo ? `closed ${this.closeInfo.code} ${this.closeInfo.reason}` : 'open';
+        throw new Error(
+          `timed out (${state}); got ${JSON.stringify(this.messages.map((m) => [m.type, cursorOf(m)]))}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);

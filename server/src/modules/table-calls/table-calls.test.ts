@@ -11,6 +11,7 @@ import {
   joinedSession,
   newSession,
   type OrderingContext,
+  setRestaurant,
 } from '../../testing/ordering-kit.ts';
 import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { createStaff } from '../staff/create-staff-command.ts';
@@ -136,6 +137,16 @@ describe.each(testDatabaseKinds())('table calls on %s', (kind) => {
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
     expect(await eventCount(tableId)).toBe(1);
+  });
+
+  it('a call needs the restaurant enabled, not ordering', async () => {
+    const tableId = ctx.other.tables[1] as number;
+    const { sessionId } = await joinedSession(ctx, 'other', tableId);
+    await setRestaurant(ctx.database, ctx.other.id, { isOrderingEnabled: false });
+    expect((await call(tableId, sessionId, { kind: 'WAITER' })).statusCode).toBe(200);
+    await setRestaurant(ctx.database, ctx.other.id, { isEnabled: false });
+    expect((await call(tableId, sessionId, { kind: 'BILL' })).statusCode).toBe(403);
+    await setRestaurant(ctx.database, ctx.other.id, { isEnabled: true, isOrderingEnabled: true });
   });
 
   it('refuses a bad kind (400), no or unknown session (403), another table’s session (403)', async () => {
