@@ -10,16 +10,15 @@
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL of a PostgreSQL server; a dedicated
 // database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_DINERS (200
 // diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPglite } from '../server/src/db/pglite.ts';
 import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
+import { startBenchApp, stopBenchApp } from './support/app-process.ts';
 import type { BenchAppInfo } from './support/orders-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -79,34 +78,6 @@ function percentile(sorted: number[], p: number): number {
 function round(value: number, digits = 1): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
-}
-
-/** Starts the app in a child process and waits for its JSON line. */
-async function startApp(env: Record<string, string>): Promise<{ child: ChildProcess; info: BenchAppInfo }> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(HERE, 'support', 'orders-app.ts')],
-    {
-      cwd: HERE,
-      env: { ...process.env, ...env, BENCH_TABLES: String(TABLES) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const info = await new Promise<BenchAppInfo>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
-    lines.once('line', (line) => resolve(JSON.parse(line) as BenchAppInfo));
-  });
-  return { child, info };
-}
-
-async function stopApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** User + system CPU time of a process, from /proc (Linux; NaN elsewhere). */
@@ -291,7 +262,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   try {
-    const { child, info } = await startApp(env);
+    const { child, info } = await startBenchApp({ ...env, BENCH_TABLES: String(TABLES) });
     const warmup = newTally();
     const measured = newTally();
     const capacity = newTally();
@@ -307,7 +278,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       cpuMs = processCpuMs(child.pid) - cpuBefore;
       capacitySeconds = await flatOut(base, info, diners, capacity, CAPACITY_SECONDS);
     } finally {
-      await stopApp(child);
+      await stopBenchApp(child);
     }
     const all = [warmup, measured, capacity];
     const acknowledgedIds = all.flatMap((tally) => tally.acknowledgedIds);

@@ -1,6 +1,7 @@
 // Child process of `npm run bench:orders`: the real app (buildApp) on 127.0.0.1, on PostgreSQL
 // (BENCH_DATABASE_URL) or PGlite (BENCH_DATA_DIR), with a restaurant of BENCH_TABLES tables and a
-// small menu. Prints one JSON line {port, shortName, tables, menuItemIds} when it listens; closes on
+// small menu (and BENCH_STAFF waiters when BENCH_STAFF_PASSWORD is set). Prints one JSON line
+// {port, shortName, tables, menuItemIds, staffEmails} when it listens; closes on
 // SIGTERM. It runs apart from the load generator so that the two do not share one event loop.
 
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { openPglite } from '../../server/src/db/pglite.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { diningTable } from '../../server/src/db/schema.ts';
 import { loadConfig } from '../../server/src/env.ts';
+import { createStaff } from '../../server/src/modules/staff/create-staff-command.ts';
 import { insertRestaurant } from '../../server/src/testing/fixtures.ts';
 
 export interface BenchAppInfo {
@@ -19,6 +21,8 @@ export interface BenchAppInfo {
   shortName: string;
   tables: { id: number; token: string }[];
   menuItemIds: number[];
+  /** Staff accounts (WAITER) created when BENCH_STAFF_PASSWORD is set (bench:board's boards log in). */
+  staffEmails: string[];
 }
 
 const SHORT_NAME = 'bench';
@@ -65,6 +69,14 @@ async function main(): Promise<void> {
     .from(diningTable)
     .where(eq(diningTable.restaurantId, restaurant.id));
 
+  const staffEmails: string[] = [];
+  const staffPassword = process.env.BENCH_STAFF_PASSWORD;
+  for (let i = 1; staffPassword && i <= Number(process.env.BENCH_STAFF ?? 2); i++) {
+    const email = `waiter-${i}@bench.test`;
+    await createStaff(database, { shortName: SHORT_NAME, email, role: 'WAITER', password: staffPassword });
+    staffEmails.push(email);
+  }
+
   const app = await buildApp({ database, config, logger: { level: 'error' } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -74,6 +86,7 @@ async function main(): Promise<void> {
     shortName: SHORT_NAME,
     tables,
     menuItemIds: Object.values(restaurant.items),
+    staffEmails,
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);
 

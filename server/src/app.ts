@@ -8,6 +8,7 @@ import type { App } from './lib/app-type.ts';
 import { createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -17,10 +18,12 @@ import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { heroImageOf } from './modules/restaurants/service.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { staffAvailabilityRoutes } from './modules/staff/availability-routes.ts';
+import { staffLiveRoutes } from './modules/staff/live-routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { setupStaffAuth } from './modules/staff/staff-auth.ts';
 import { staffTableRoutes } from './modules/staff/table-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { tableCallRoutes } from './modules/table-calls/routes.ts';
 import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
 import { setupAnswerCache } from './plugins/answer-cache.ts';
@@ -89,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 2. API modules under /api.
   await setupStaffAuth(app, database);
+  const channel = await setupLiveChannel(app, { database });
 
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(restaurantRoutes, { prefix: '/api', database, cache });
@@ -113,7 +117,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
-  await app.register(liveRoutes, { prefix: '/api', database });
+  await app.register(tableCallRoutes, { prefix: '/api', database });
+  await app.register(liveRoutes, { prefix: '/api', database, channel });
+  await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
   await setupWebApp(app, {

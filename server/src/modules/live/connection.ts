@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { tableVisit } from '../../db/schema.ts';
 import { asSeenBy, loadOrders } from '../orders/repository.ts';
+import { loadCalls } from '../table-calls/repository.ts';
 import { type LoggedEvent, latestTableCursor, readTableEvents, toWireEvent } from './event-log.ts';
 import type { LiveSubscriber } from './hub.ts';
 
@@ -66,8 +67,9 @@ export async function initialSync(
       const orders = (await loadOrders(tx, { visitIds: [visitId] })).map((order) =>
         asSeenBy(order, sessionId),
       );
+      const calls = (await loadCalls(tx, [visitId])).map(({ visitId: _, ...call }) => call);
       const visitOpen = await isVisitOpen(tx, visitId);
-      const message: SnapshotMessage = { type: 'snapshot', cursor, tableId, visitId, orders, calls: [] };
+      const message: SnapshotMessage = { type: 'snapshot', cursor, tableId, visitId, orders, calls };
       return { kind: 'snapshot' as const, message, visitOpen };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -118,8 +120,6 @@ export class LiveConnection implements LiveSubscriber {
   private phase: 'syncing' | 'live' | 'closed' = 'syncing';
   private buffered: LoggedEvent[] = [];
   private lastSent = 0;
-  /** Cleared by each heartbeat, set again by the pong. */
-  alive = true;
 
   constructor(
     readonly socket: WebSocket,

@@ -1,5 +1,6 @@
 import type { TableEvent } from '@tablo/contract/events';
 import type { Order } from '@tablo/contract/order';
+import type { TableCall } from '@tablo/contract/table-call';
 import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { tableEvent } from '../../db/schema.ts';
@@ -15,7 +16,8 @@ export type StoredEvent =
   | { type: 'order.placed'; order: Omit<Order, 'isMine'>; placedBy: string }
   | { type: 'order.status_changed'; orderId: number; status: Order['status']; rejectReason: string | null }
   | { type: 'item.availability_changed'; menuItemId: number; availabilityType: 'AVAILABLE' | 'SOLD_OUT' }
-  | { type: 'table.closed' };
+  | { type: 'table.closed' }
+  | { type: 'call.changed'; call: TableCall };
 
 export interface LoggedEvent {
   cursor: number;
@@ -75,16 +77,20 @@ export async function readTableEvents(
     .where(and(eq(tableEvent.tableId, tableId), gt(tableEvent.id, after)))
     .orderBy(asc(tableEvent.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(toLoggedEvent);
+}
+
+export function toLoggedEvent(row: typeof tableEvent.$inferSelect): LoggedEvent {
+  return {
     cursor: row.id,
     tableId: row.tableId,
     visitId: row.visitId ?? 0,
     event: row.payload as StoredEvent,
-  }));
+  };
 }
 
-/** The wire form of a logged event for one receiving session. */
-export function toWireEvent(logged: LoggedEvent, readerSessionId: string): TableEvent {
+/** The wire form of a logged event for one receiving session (null: staff, for whom nothing `isMine`). */
+export function toWireEvent(logged: LoggedEvent, readerSessionId: string | null): TableEvent {
   const common = { cursor: logged.cursor, tableId: logged.tableId, visitId: logged.visitId };
   const { event } = logged;
   switch (event.type) {
@@ -111,6 +117,8 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string): Table
       };
     case 'table.closed':
       return { type: event.type, ...common };
+    case 'call.changed':
+      return { type: event.type, ...common, call: event.call };
   }
 }
 

@@ -17,6 +17,7 @@ import {
   vatKey,
   visitSession,
 } from '../../db/schema.ts';
+import { setupLiveChannel } from './channel.ts';
 import { appendTableEvent } from './event-log.ts';
 import { type LiveRoutesOptions, liveRoutes } from './routes.ts';
 
@@ -187,13 +188,20 @@ export async function closeVisit(database: Database, tableId: number, visitId: n
 /** A Fastify instance with only the live module, listening on an ephemeral loopback port. */
 export async function startLiveServer(
   database: Database,
-  options: Omit<LiveRoutesOptions, 'database'> & { logger?: FastifyServerOptions['logger'] } = {},
+  options: Omit<LiveRoutesOptions, 'database' | 'channel'> & {
+    logger?: FastifyServerOptions['logger'];
+    heartbeatMs?: number;
+  } = {},
 ): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const { logger = false, ...live } = options;
+  const { logger = false, heartbeatMs, ...live } = options;
   const app = Fastify({ logger }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await app.register(liveRoutes, { prefix: '/api', database, ...live });
+  const channel = await setupLiveChannel(app, {
+    database,
+    ...(heartbeatMs === undefined ? {} : { heartbeatMs }),
+  });
+  await app.register(liveRoutes, { prefix: '/api', database, channel, ...live });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { baseUrl: address.replace(/^http/, 'ws'), close: () => app.close() };
 }
@@ -207,22 +215,39 @@ export function wsUrl(
   return `${baseUrl}/api/ws?${params}`;
 }
 
-/** A websocket client that records every message (each checked against the contract) and its close. */
-export class RecordingClient {
-  readonly messages: ServerMessage[] = [];
+/**
+ * A websocket client that records every message (each checked against the contract: the diner's
+ * ServerMessageSchema unless another parser is given) and its close.
+ */
+export class RecordingClient<M extends { type: string } = ServerMessage> {
+  readonly messages: M[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
+  /** The HTTP status when the server refused the upgrade. */
+  readonly refused: Promise<number>;
   private readonly socket: WebSocket;
   private waiters: (() => void)[] = [];
+  private closeInfo: { code: number; reason: string } | null = null;
 
-  constructor(url: string, options: WebSocket.ClientOptions = {}) {
+  constructor(
+    url: string,
+    options: WebSocket.ClientOptions = {},
+    parse: (data: unknown) => M = (data) => ServerMessageSchema.parse(data) as unknown as M,
+  ) {
     this.socket = new WebSocket(url, options);
     this.socket.on('message', (data) => {
-      this.messages.push(ServerMessageSchema.parse(JSON.parse(String(data))));
+      this.messages.push(parse(JSON.parse(String(data))));
       this.wake();
+    });
+    this.refused = new Promise((resolve) => {
+      this.socket.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        this.socket.terminate();
+      });
     });
     this.closed = new Promise((resolve) => {
       this.socket.on('close', (code, reason) => {
-        resolve({ code, reason: String(reason) });
+        this.closeInfo = { code, reason: String(reason) };
+        resolve(this.closeInfo);
         this.wake();
       });
     });
@@ -236,15 +261,15 @@ export class RecordingClient {
   }
 
   /** Resolves once `predicate` holds over the messages so far (or rejects after `timeoutMs`). */
-  async until(
-    predicate: (messages: ServerMessage[]) => boolean,
-    timeoutMs = 10_000,
-  ): Promise<ServerMessage[]> {
+  async until(predicate: (messages: M[]) => boolean, timeoutMs = 10_000): Promise<M[]> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new Error(`timed out; got ${JSON.stringify(this.messages.map((m) => [m.type, cursorOf(m)]))}`);
+        const state = this.closeInfo ? `closed ${this.closeInfo.code} ${this.closeInfo.reason}` : 'open';
+        throw new Error(
+          `timed out (${state}); got ${JSON.stringify(this.messages.map((m) => [m.type, cursorOf(m)]))}`,
+        );
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
@@ -257,7 +282,7 @@ export class RecordingClient {
     return this.messages;
   }
 
-  ready(): Promise<ServerMessage[]> {
+  ready(): Promise<M[]> {
     return this.until((messages) => messages.some((m) => m.type === 'ready'));
   }
 
@@ -276,6 +301,6 @@ export class RecordingClient {
   }
 }
 
-export function cursorOf(message: ServerMessage): number | undefined {
-  return 'cursor' in message ? message.cursor : undefined;
+export function cursorOf(message: { type: string }): number | undefined {
+  return 'cursor' in message && typeof message.cursor === 'number' ? message.cursor : undefined;
 }

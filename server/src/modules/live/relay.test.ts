@@ -35,7 +35,7 @@ describe('live relay (pglite)', () => {
   let database: Database;
   let notify: NotificationHandler = () => {};
   let relay: Relay;
-  const hub = new Hub(5);
+  const hub = new Hub();
   let tableId: number;
   let visitId: number;
 

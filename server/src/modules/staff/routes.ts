@@ -11,16 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { board } from './board.ts';
 import { LoginBlockedError } from './login-throttle.ts';
-import {
-  board,
-  changeOrderStatus,
-  closeTable,
-  login,
-  logout,
-  STAFF_SESSION_TTL_SECONDS,
-  toMe,
-} from './service.ts';
+import { changeOrderStatus, closeTable, login, logout, STAFF_SESSION_TTL_SECONDS, toMe } from './service.ts';
 import { staffOf } from './staff-auth.ts';
 
 export interface StaffRoutesOptions {

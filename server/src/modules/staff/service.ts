@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canStaffMove, type Order, type OrderStatus } from '@tablo/contract/order';
-import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
+import type { StaffMe } from '@tablo/contract/staff';
 import { notifyStaffSessionsEnded } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -14,7 +14,6 @@ import {
   findStaffByEmail,
   findStaffSession,
   insertStaffSession,
-  openVisitsOf,
   type StaffIdentity,
 } from './repository.ts';
 
@@ -99,22 +98,6 @@ export async function logout(database: Database, staff: StaffContext): Promise<v
   await deleteStaffSession(database.db, staff.tokenHash);
   // Its staff sockets close on every instance.
   await notifyStaffSessionsEnded(database, staff.staffUserId);
-}
-
-/** The restaurant's open visits with their orders (the staff reads no `isMine`). */
-export async function board(database: Database, staff: StaffContext): Promise<StaffBoard> {
-  const visits = await openVisitsOf(database.db, staff.restaurantId);
-  const stored = await loadOrders(database.db, { visitIds: visits.map((visit) => visit.visitId) });
-  return {
-    visits: visits.map((visit) => ({
-      ...visit,
-      openedAt: visit.openedAt.toISOString(),
-      orders: stored.filter((order) => order.visitId === visit.visitId).map((order) => asSeenBy(order, null)),
-      calls: [],
-      unpaidAmount: 0,
-    })),
-    cursors: [],
-  };
 }
 
 /**
