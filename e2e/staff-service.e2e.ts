@@ -119,7 +119,7 @@ async function placeOrder(page: Page): Promise<number> {
 async function expectOrderAlert(page: Page, orderId: number): Promise<void> {
   const card = page.locator(`article[data-order-id="${orderId}"]`);
   await expect.poll(() => card.isVisible(), LIVE).toBe(true);
-  expect(await card.getAttribute('data-fresh')).toBe('true');
+  await expect.poll(() => card.getAttribute('data-fresh')).toBe('true');
   const alert = fill(staffText('alert_order_at'), { table: TABLE });
   await expect
     .poll(() => page.locator('#staff-main').getByText(alert, { exact: true }).isVisible())
