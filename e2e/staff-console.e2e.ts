@@ -108,7 +108,7 @@ describe('staff console on a tablet', () => {
     const order = await dinerOrders('no onions please');
     const card = page.locator(`article[data-order-id="${order.id}"]`);
     await expect.poll(() => card.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await card.getAttribute('data-fresh')).toBe('true');
+    await expect.poll(() => card.getAttribute('data-fresh')).toBe('true');
     expect(await card.getByText('Note: no onions please').isVisible()).toBe(true);
     await expect
       .poll(() => page.locator('[aria-live="assertive"]').textContent())

@@ -1,5 +1,12 @@
+import type { AvailabilityType } from '@tablo/contract/menu';
 import { OrderSchema, type OrderStatus } from '@tablo/contract/order';
-import { CSRF_HEADER, StaffBoardSchema, StaffMeSchema } from '@tablo/contract/staff';
+import {
+  CSRF_HEADER,
+  ItemAvailabilitySchema,
+  StaffBoardSchema,
+  StaffMeSchema,
+  StaffTablesSchema,
+} from '@tablo/contract/staff';
 
 /** The staff account global-setup creates with the CLI. */
 export const STAFF = { shortName: 'demo', email: 'manager@paprika.example', password: 'e2e-staff-password' };
@@ -32,6 +39,20 @@ export async function staffLogin(baseUrl: string) {
       if (!response.ok)
         throw new Error(`move ${orderId} → ${status}: ${response.status} ${await response.text()}`);
       return OrderSchema.parse(await response.json());
+    },
+    async tables() {
+      const response = await fetch(`${baseUrl}/api/staff/tables`, { headers });
+      return StaffTablesSchema.parse(await response.json());
+    },
+    async setAvailability(menuItemId: number, availabilityType: AvailabilityType) {
+      const response = await fetch(`${baseUrl}/api/staff/menu-items/${menuItemId}/availability`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ availabilityType }),
+      });
+      if (!response.ok)
+        throw new Error(`availability ${menuItemId}: ${response.status} ${await response.text()}`);
+      return ItemAvailabilitySchema.parse(await response.json());
     },
   };
 }

@@ -31,14 +31,13 @@ export function SignedInConsole({ me }: { me: StaffMe }) {
 
   const onAlert = useCallback(
     (alert: StaffAlert) => {
-      const visit = board.data?.visits.find((v) => v.tableId === alert.tableId);
-      const table = visit?.tableNumber;
+      const table = alert.tableNumber;
       const text =
         alert.kind === 'order'
-          ? table === undefined
+          ? table === null
             ? t('alert_order')
             : t('alert_order_at', { table })
-          : table === undefined
+          : table === null
             ? t(`alert_call_${alert.callKind}`)
             : t(`alert_call_${alert.callKind}_at`, { table });
       setBanner(text);
@@ -58,7 +57,7 @@ export function SignedInConsole({ me }: { me: StaffMe }) {
       }
       sound.chime();
     },
-    [board.data, t, sound, later],
+    [t, sound, later],
   );
 
   const live = useStaffLive({ me, board: board.data, onAlert });

@@ -8,7 +8,7 @@ import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
 import { setChimeContextFactory } from '../sound/chime.ts';
 import { fakeAudioContext } from '../testing/fake-audio.ts';
 import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
-import { staffOrder } from '../testing/staff-fixtures.ts';
+import { staffOrder, staffVisit } from '../testing/staff-fixtures.ts';
 import { staffServer } from '../testing/staff-handlers.ts';
 
 let audio: ReturnType<typeof fakeAudioContext>;
@@ -135,6 +135,29 @@ describe('order board', () => {
     send({ type: 'order.placed', cursor: 12, tableId: 1, visitId: 50, order: staffOrder({ id: 9 }) });
     expect(await within(one).findByRole('article', { name: 'Order #9' })).toBeTruthy();
     expect(audio.played).toHaveLength(2);
+  });
+
+  it('the first order of a new visit: the board is read again and the alert names the table', async () => {
+    const fake = useStaff();
+    renderApp('/staff/board/en');
+    await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    send({ type: 'ready' });
+    // Table 7 sits down and orders: the event carries no table number, the board read again does.
+    const order = staffOrder({ id: 70, visitId: 77, tableId: 7 });
+    fake.state.board.visits.push(
+      staffVisit({ visitId: 77, tableId: 7, orders: [order], unpaidAmount: order.total }),
+    );
+    send({ type: 'order.placed', cursor: 1, tableId: 7, visitId: 77, order });
+    const seven = await tableCard(7);
+    await waitFor(() =>
+      expect(within(seven).getByRole('article', { name: 'Order #70' }).getAttribute('data-fresh')).toBe(
+        'true',
+      ),
+    );
+    expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('New order at table 7');
+    expect(screen.getAllByText('New order at table 7').length).toBe(2);
+    expect(fake.state.boardReads).toBe(2);
   });
 
   it('a call stands out until acknowledged; a move made elsewhere shows up live', async () => {

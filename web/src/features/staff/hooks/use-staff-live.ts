@@ -18,9 +18,10 @@ export function setStaffSocketFactory(factory: LiveSocketFactory | undefined): v
   socketFactory = factory;
 }
 
+/** `tableNumber` is null only when the board, even read again, does not hold the event's visit. */
 export type StaffAlert =
-  | { kind: 'order'; orderId: number; tableId: number }
-  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number };
+  | { kind: 'order'; orderId: number; tableId: number; tableNumber: number | null }
+  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number; tableNumber: number | null };
 
 type StaffLiveOptions = {
   me: StaffMe;
@@ -61,15 +62,27 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
         return;
       }
       const current = queryClient.getQueryData<StaffBoard>(staffBoardQueryKey);
-      if (isNewOrder(current, event))
-        alert.current({ kind: 'order', orderId: event.order.id, tableId: event.tableId });
-      if (isNewCall(current, event))
-        alert.current({ kind: 'call', callKind: event.call.kind, tableId: event.tableId });
+      const newOrder = isNewOrder(current, event) ? event : null;
+      const newCall = isNewCall(current, event) ? event : null;
+      // Raised once the board holds the event's visit, so the alert can name the table.
+      const raise = () => {
+        const tableNumber =
+          queryClient
+            .getQueryData<StaffBoard>(staffBoardQueryKey)
+            ?.visits.find((visit) => visit.visitId === event.visitId)?.tableNumber ?? null;
+        if (newOrder)
+          alert.current({ kind: 'order', orderId: newOrder.order.id, tableId: event.tableId, tableNumber });
+        if (newCall)
+          alert.current({ kind: 'call', callKind: newCall.call.kind, tableId: event.tableId, tableNumber });
+      };
+      let refetch = false;
       if (current) {
         const applied = applyTableEvent(current, event);
         queryClient.setQueryData(staffBoardQueryKey, applied.board);
-        if (applied.refetch) void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
+        refetch = applied.refetch;
       }
+      if (refetch) void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey }).then(raise, raise);
+      else raise();
       void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
     }
     const live = connectStaffLive({
