@@ -15,7 +15,15 @@ export type StoredEvent =
   | { type: 'order.placed'; order: Omit<Order, 'isMine'>; placedBy: string }
   | { type: 'order.status_changed'; orderId: number; status: Order['status']; rejectReason: string | null }
   | { type: 'item.availability_changed'; menuItemId: number; availabilityType: 'AVAILABLE' | 'SOLD_OUT' }
-  | { type: 'table.closed' };
+  | { type: 'table.closed' }
+  | {
+      type: 'payment.changed';
+      paymentId: string;
+      status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+      method: 'CASH' | 'CARD' | 'ONLINE';
+      amount: number;
+    }
+  | { type: 'order.items_paid'; orderId: number; items: { orderItemId: number; paidQuantity: number }[] };
 
 export interface LoggedEvent {
   cursor: number;
@@ -111,6 +119,17 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string): Table
       };
     case 'table.closed':
       return { type: event.type, ...common };
+    case 'payment.changed':
+      return {
+        type: event.type,
+        ...common,
+        paymentId: event.paymentId,
+        status: event.status,
+        method: event.method,
+        amount: event.amount,
+      };
+    case 'order.items_paid':
+      return { type: event.type, ...common, orderId: event.orderId, items: event.items };
   }
 }
 
