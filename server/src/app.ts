@@ -11,6 +11,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { setupPayments } from './modules/payments/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { heroImageOf } from './modules/restaurants/service.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
   await app.register(staffRoutes, { prefix: '/api', database });
+  await setupPayments(app, { database, config });
   await app.register(liveRoutes, { prefix: '/api', database });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*).

@@ -44,8 +44,14 @@ const EnvSchema = z.object({
   PAYMENT_RESERVATION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
   // Only for tests: where the Stripe library sends its requests (a local stand-in of the Stripe API).
   STRIPE_API_BASE: z.url().optional(),
 });
