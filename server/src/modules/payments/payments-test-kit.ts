@@ -33,7 +33,7 @@ export interface PaymentsContext {
 export const PUB_MENU = {
   shortName: 'pub',
   name: 'Kocsma',
-  tables: [1, 2, 3],
+  tables: [1, 2, 3, 4, 5, 6],
   categories: [
     {
       ref: 'all',

@@ -22,6 +22,18 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+const visitColumns = {
+  visitId: tableVisit.id,
+  tableId: diningTable.id,
+  tableNumber: diningTable.tableNumber,
+  restaurantId: restaurant.id,
+  restaurantName: restaurant.name,
+  shortName: restaurant.shortName,
+  currency: restaurant.currency,
+  paymentMethods: restaurant.paymentMethods,
+  closedAt: tableVisit.closedAt,
+};
+
 export interface VisitForPayment {
   visitId: number;
   tableId: number;
@@ -40,22 +52,53 @@ export interface VisitForPayment {
  */
 export async function readVisit(tx: Db, visitId: number, lock: boolean): Promise<VisitForPayment | null> {
   const query = tx
-    .select({
-      visitId: tableVisit.id,
-      tableId: diningTable.id,
-      tableNumber: diningTable.tableNumber,
-      restaurantId: restaurant.id,
-      restaurantName: restaurant.name,
-      shortName: restaurant.shortName,
-      currency: restaurant.currency,
-      paymentMethods: restaurant.paymentMethods,
-      closedAt: tableVisit.closedAt,
-    })
+    .select(visitColumns)
     .from(tableVisit)
     .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
     .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
     .where(eq(tableVisit.id, visitId));
   const [row] = lock ? await query.for('update', { of: tableVisit }) : await query;
+  if (!row) return null;
+  const { closedAt, ...visit } = row;
+  return { ...visit, open: closedAt === null };
+}
+
+/** The open visit of the table that the session joined, locked (FOR UPDATE); null when there is none. */
+export async function lockJoinedVisit(
+  tx: Db,
+  sessionId: string,
+  tableId: number,
+): Promise<VisitForPayment | null> {
+  const [row] = await tx
+    .select(visitColumns)
+    .from(visitSession)
+    .innerJoin(tableVisit, eq(tableVisit.id, visitSession.visitId))
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
+    .where(
+      and(
+        eq(visitSession.sessionId, sessionId),
+        eq(tableVisit.tableId, tableId),
+        sql`${tableVisit.closedAt} is null`,
+      ),
+    )
+    .for('update', { of: tableVisit });
+  if (!row) return null;
+  const { closedAt, ...visit } = row;
+  return { ...visit, open: closedAt === null };
+}
+
+/** The visit of a payment, locked (FOR UPDATE): what settling a payment takes first. */
+export async function lockVisitOfPayment(tx: Db, paymentId: string): Promise<VisitForPayment | null> {
+  const [row] = await tx
+    .select(visitColumns)
+    .from(tableVisit)
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
+    .where(
+      eq(tableVisit.id, sql`(select ${payment.visitId} from ${payment} where ${payment.id} = ${paymentId})`),
+    )
+    .for('update', { of: tableVisit });
   if (!row) return null;
   const { closedAt, ...visit } = row;
   return { ...visit, open: closedAt === null };
@@ -130,6 +173,69 @@ export async function loadOpenSplit(tx: Db, visitId: number): Promise<SplitState
     where b.visit_id = ${visitId} and b.status = 'OPEN'
     group by b.id`);
   return rowsOf<SplitState>(result)[0] ?? null;
+}
+
+/**
+ * The visit's payable lines, its open split and how many of its pending payments have lapsed, in one
+ * round trip (it runs under the visit lock on the hot path).
+ */
+export async function loadVisitState(
+  tx: Db,
+  visitId: number,
+): Promise<{ lines: LineState[]; split: SplitState | null; lapsed: number }> {
+  const result = await tx.execute(sql`
+    select
+      coalesce((select json_agg(l order by l."orderItemId") from (
+        select oi.id as "orderItemId", oi.order_id as "orderId", o.status as "orderStatus",
+          o.session_id as "sessionId", oi.menu_item_id as "menuItemId", oi.titles, oi.unit_price as "unitPrice",
+          oi.vat_percent as "vatPercent", oi.quantity, oi.paid_quantity as "paidQuantity",
+          coalesce((select sum(pi.quantity) from ${paymentItem} pi join ${payment} p on p.id = pi.payment_id
+            where pi.order_item_id = oi.id and p.status = 'PENDING'), 0)::int as "pendingQuantity",
+          coalesce((select sum(bi.quantity) from ${billSplitItem} bi join ${billSplit} b on b.id = bi.split_id
+            where bi.order_item_id = oi.id and b.status = 'OPEN'), 0)::int as "claimedQuantity"
+        from ${orderItem} oi join ${orders} o on o.id = oi.order_id
+        where o.visit_id = ${visitId} and o.status in ('ACCEPTED', 'SERVED', 'PAID')) l), '[]'::json) as lines,
+      (select json_build_object('id', b.id, 'shares', b.shares, 'amount', b.amount,
+          'paidShares', coalesce(sum(p.share_count) filter (where p.status = 'SUCCEEDED'), 0),
+          'paidAmount', coalesce(sum(p.share_amount) filter (where p.status = 'SUCCEEDED'), 0),
+          'reservedShares', coalesce(sum(p.share_count) filter (where p.status = 'PENDING'), 0),
+          'reservedAmount', coalesce(sum(p.share_amount) filter (where p.status = 'PENDING'), 0))
+        from ${billSplit} b left join ${payment} p on p.split_id = b.id
+        where b.visit_id = ${visitId} and b.status = 'OPEN' group by b.id) as split,
+      (select count(*)::int from ${payment} p
+        where p.visit_id = ${visitId} and p.status = 'PENDING' and p.expires_at <= now()) as lapsed`);
+  const row = rowsOf<{ lines: unknown; split: unknown; lapsed: number }>(result)[0];
+  const parse = <T>(value: unknown): T =>
+    typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+  const lines = parse<LineState[]>(row?.lines ?? []).map((line) => ({
+    ...line,
+    vatPercent: Number(line.vatPercent),
+  }));
+  return { lines, split: parse<SplitState | null>(row?.split ?? null), lapsed: Number(row?.lapsed ?? 0) };
+}
+
+/** The open visit of the table the session joined, with its restaurant (no lock); null when none. */
+export async function findJoinedVisit(
+  db: Db,
+  sessionId: string,
+  tableId: number,
+): Promise<VisitForPayment | null> {
+  const [row] = await db
+    .select(visitColumns)
+    .from(visitSession)
+    .innerJoin(tableVisit, eq(tableVisit.id, visitSession.visitId))
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
+    .where(
+      and(
+        eq(visitSession.sessionId, sessionId),
+        eq(tableVisit.tableId, tableId),
+        sql`${tableVisit.closedAt} is null`,
+      ),
+    );
+  if (!row) return null;
+  const { closedAt, ...visit } = row;
+  return { ...visit, open: closedAt === null };
 }
 
 export async function insertSplit(
@@ -244,15 +350,38 @@ export interface NewPayment {
   items: { orderItemId: number; quantity: number; amount: number }[];
 }
 
-export async function insertPayment(tx: Db, row: NewPayment): Promise<void> {
+export async function insertPayment(tx: Db, row: NewPayment): Promise<{ createdAt: Date; expiresAt: Date }> {
   const { items, reservationMinutes, ...values } = row;
-  await tx.insert(payment).values({
-    ...values,
-    expiresAt: sql`now() + make_interval(mins => ${reservationMinutes})`,
-  });
-  if (items.length > 0) {
-    await tx.insert(paymentItem).values(items.map((item) => ({ ...item, paymentId: row.id })));
-  }
+  // One round trip: the payment and its items (a CTE), answering the payment's times.
+  const itemRows = items.length
+    ? sql.join(
+        items.map(
+          (item) =>
+            sql`(${row.id}::uuid, ${item.orderItemId}::int, ${item.quantity}::int, ${item.amount}::int)`,
+        ),
+        sql`, `,
+      )
+    : null;
+  const result = await tx.execute(sql`
+    with inserted as (
+      insert into ${payment} (id, visit_id, session_id, method, amount, tip, provider, idempotency_key, request_hash,
+        split_id, share_count, share_amount, checkout_url, expires_at)
+      values (${values.id}, ${values.visitId}, ${values.sessionId}, ${values.method}, ${values.amount}, ${values.tip},
+        ${values.provider}, ${values.idempotencyKey}, ${values.requestHash}, ${values.splitId}, ${values.shareCount},
+        ${values.shareAmount}, ${values.checkoutUrl}, now() + make_interval(mins => ${reservationMinutes}))
+      returning created_at, expires_at
+    )${
+      itemRows
+        ? sql`, items as (
+      insert into ${paymentItem} (payment_id, order_item_id, quantity, amount)
+      select v.* from (values ${itemRows}) as v(payment_id, order_item_id, quantity, amount)
+      where exists (select 1 from inserted))`
+        : sql``
+    }
+    select created_at as "createdAt", expires_at as "expiresAt" from inserted`);
+  const inserted = rowsOf<{ createdAt: string | Date; expiresAt: string | Date }>(result)[0];
+  if (!inserted) throw new Error('payment insert returned no row');
+  return { createdAt: new Date(inserted.createdAt), expiresAt: new Date(inserted.expiresAt) };
 }
 
 /** The payment stored under (session, key), if any. */
@@ -302,6 +431,13 @@ export async function loadPayment(db: Db, paymentId: string): Promise<StoredPaym
       expiresAt: payment.expiresAt,
       paidAt: payment.paidAt,
       createdAt: payment.createdAt,
+      // One round trip: the items come along as a JSON array, in line order.
+      items: sql<StoredPaymentItem[]>`coalesce((
+        select json_agg(json_build_object('orderItemId', pi.order_item_id, 'titles', oi.titles,
+          'unitPrice', oi.unit_price, 'vatPercent', oi.vat_percent, 'quantity', pi.quantity, 'amount', pi.amount)
+          order by pi.order_item_id)
+        from ${paymentItem} pi join ${orderItem} oi on oi.id = pi.order_item_id
+        where pi.payment_id = ${payment.id}), '[]'::json)`,
     })
     .from(payment)
     .innerJoin(tableVisit, eq(tableVisit.id, payment.visitId))
@@ -309,19 +445,7 @@ export async function loadPayment(db: Db, paymentId: string): Promise<StoredPaym
     .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
     .where(eq(payment.id, paymentId));
   if (!row) return null;
-  const items = await db
-    .select({
-      orderItemId: paymentItem.orderItemId,
-      titles: orderItem.titles,
-      unitPrice: orderItem.unitPrice,
-      vatPercent: orderItem.vatPercent,
-      quantity: paymentItem.quantity,
-      amount: paymentItem.amount,
-    })
-    .from(paymentItem)
-    .innerJoin(orderItem, eq(orderItem.id, paymentItem.orderItemId))
-    .where(eq(paymentItem.paymentId, paymentId))
-    .orderBy(asc(paymentItem.orderItemId));
+  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as StoredPaymentItem[]) : row.items;
   return { ...row, items: items.map((item) => ({ ...item, vatPercent: Number(item.vatPercent) })) };
 }
 

@@ -12,22 +12,24 @@ import { SessionIdSchema } from '@tablo/contract/session';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, type StoredEvent } from '../live/event-log.ts';
-import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
   addPaidQuantities,
   duePayments,
+  findJoinedVisit,
   findPaymentByKey,
   finishPayment,
   insertPayment,
   insertSplit,
-  loadLines,
+  type LineState,
   loadOpenSplit,
   loadPayment,
+  loadVisitState,
+  lockJoinedVisit,
   lockOrdersOfLines,
+  lockVisitOfPayment,
   markFullyPaidServed,
-  paymentVisit,
-  readVisit,
   type StoredPayment,
   sessionJoinedVisit,
   setCheckout,
@@ -118,7 +120,7 @@ function parseSession(header: string | undefined): string | null {
  */
 async function requireJoinedVisit(db: Db, header: string | undefined, tableId: number) {
   const sessionId = parseSession(header);
-  const visit = sessionId ? await findJoinedOpenVisit(db, sessionId, tableId) : null;
+  const visit = sessionId ? await findJoinedVisit(db, sessionId, tableId) : null;
   if (visit && sessionId) return { sessionId, visit };
   const issued = await requireIssuedSession(db, header);
   return { sessionId: issued, visit: null };
@@ -150,26 +152,25 @@ export async function readPayable(
     }
     throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
   }
-  await expireDuePayments(database, { visitId: visit.visitId });
-  const [lines, split, info] = await Promise.all([
-    loadLines(db, visit.visitId),
-    loadOpenSplit(db, visit.visitId),
-    readVisit(db, visit.visitId, false),
-  ]);
-  if (!info) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+  let state = await loadVisitState(db, visit.visitId);
+  if (state.lapsed > 0) {
+    await expireDuePayments(database, { visitId: visit.visitId });
+    state = await loadVisitState(db, visit.visitId);
+  }
+  const { lines, split } = state;
   return {
     visitId: visit.visitId,
-    currency: info.currency,
+    currency: visit.currency,
     lines: payableLines(lines, sessionId),
     split: billSplitOf(split),
     ...amountsOf(lines, split),
-    methods: methodsOf(info, deps.provider),
+    methods: methodsOf(visit, deps.provider),
     onlineProvider: deps.provider?.name ?? null,
   };
 }
 
 async function unpaidAmountOf(db: Db, visitId: number): Promise<number> {
-  const [lines, split] = await Promise.all([loadLines(db, visitId), loadOpenSplit(db, visitId)]);
+  const { lines, split } = await loadVisitState(db, visitId);
   return amountsOf(lines, split).unpaidAmount;
 }
 
@@ -213,82 +214,108 @@ export async function createPayment(
   body: CreatePaymentRequest,
 ): Promise<Payment> {
   const hash = paymentRequestHash(body.tableId, body);
-  const created = await database.db.transaction(async (tx) => {
-    const { sessionId, visit: joined } = await requireJoinedVisit(tx, header, body.tableId);
-    if (!(await tryLockPaymentKey(tx, sessionId, idempotencyKey)))
-      throw new HttpError(409, PAYMENT_TEXTS.inProgress);
-    const previous = await findPaymentByKey(tx, sessionId, idempotencyKey);
-    if (previous) {
-      if (previous.requestHash !== hash) throw new HttpError(422, PAYMENT_TEXTS.keyReused);
-      return { id: previous.id, sessionId, replay: true };
-    }
-    if (!joined) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
-    const visit = await readVisit(tx, joined.visitId, true);
-    if (!visit?.open) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
-    if (!methodsOf(visit, deps.provider).includes(body.method)) {
-      throw new HttpError(422, PAYMENT_TEXTS.methodNotOffered(body.method));
-    }
-    const [lines, split] = await Promise.all([
-      loadLines(tx, visit.visitId),
-      loadOpenSplit(tx, visit.visitId),
-    ]);
-    const plan = planPayment(lines, split, body.selection);
-    if (plan.amount !== body.expectedAmount)
-      throw new HttpError(409, PAYMENT_TEXTS.amountChanged(plan.amount));
-    if (body.method === 'ONLINE' && plan.amount + body.tip === 0)
-      throw new HttpError(422, PAYMENT_TEXTS.zeroOnline);
-    const splitId = plan.newSplit
-      ? await insertSplit(tx, { visitId: visit.visitId, ...plan.newSplit })
-      : plan.shareCount > 0 && split
-        ? split.id
-        : null;
-    const id = randomUUID();
-    const online = body.method === 'ONLINE' ? deps.provider : null;
-    await insertPayment(tx, {
-      id,
-      visitId: visit.visitId,
-      sessionId,
-      method: body.method,
-      amount: plan.amount,
-      tip: body.tip,
-      provider: online?.name ?? null,
-      idempotencyKey,
-      requestHash: hash,
-      splitId,
-      shareCount: plan.shareCount,
-      shareAmount: plan.shareAmount,
-      checkoutUrl: null,
-      // Stripe keeps a session open 30 minutes at least; ours lapses a little after it (no late success).
-      reservationMinutes: online?.minimumReservationMinutes
-        ? Math.max(deps.reservationMinutes, online.minimumReservationMinutes + 5)
-        : deps.reservationMinutes,
-      items: plan.items,
-    });
-    await appendTableEvent(database, tx, {
-      tableId: visit.tableId,
-      visitId: visit.visitId,
-      event: {
-        type: 'payment.changed',
-        paymentId: id,
-        status: 'PENDING',
+  const sessionId = parseSession(header);
+  const created = await database.db.transaction(
+    async (tx): Promise<{ stored: StoredPayment; replay: boolean }> => {
+      if (!sessionId) throw forbidden(ERROR_TEXTS.unknownSession);
+      if (!(await tryLockPaymentKey(tx, sessionId, idempotencyKey)))
+        throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+      const previous = await findPaymentByKey(tx, sessionId, idempotencyKey);
+      if (previous) {
+        if (previous.requestHash !== hash) throw new HttpError(422, PAYMENT_TEXTS.keyReused);
+        const stored = await loadPayment(tx, previous.id);
+        if (!stored) throw new Error(`payment ${previous.id} vanished`);
+        return { stored, replay: true };
+      }
+      const visit = await lockJoinedVisit(tx, sessionId, body.tableId);
+      if (!visit) {
+        await requireIssuedSession(tx, sessionId);
+        throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+      }
+      if (!methodsOf(visit, deps.provider).includes(body.method)) {
+        throw new HttpError(422, PAYMENT_TEXTS.methodNotOffered(body.method));
+      }
+      const { lines, split } = await loadVisitState(tx, visit.visitId);
+      const plan = planPayment(lines, split, body.selection);
+      if (plan.amount !== body.expectedAmount)
+        throw new HttpError(409, PAYMENT_TEXTS.amountChanged(plan.amount));
+      if (body.method === 'ONLINE' && plan.amount + body.tip === 0)
+        throw new HttpError(422, PAYMENT_TEXTS.zeroOnline);
+      const splitId = plan.newSplit
+        ? await insertSplit(tx, { visitId: visit.visitId, ...plan.newSplit })
+        : plan.shareCount > 0 && split
+          ? split.id
+          : null;
+      const id = randomUUID();
+      const online = body.method === 'ONLINE' ? deps.provider : null;
+      const row = {
+        id,
+        visitId: visit.visitId,
+        sessionId,
         method: body.method,
         amount: plan.amount,
-      },
-    });
-    return { id, sessionId, replay: false };
-  });
+        tip: body.tip,
+        provider: online?.name ?? null,
+        idempotencyKey,
+        requestHash: hash,
+        splitId,
+        shareCount: plan.shareCount,
+        shareAmount: plan.shareAmount,
+        checkoutUrl: null,
+        // Stripe keeps a session open 30 minutes at least; ours lapses a little after it (no late success).
+        reservationMinutes: online?.minimumReservationMinutes
+          ? Math.max(deps.reservationMinutes, online.minimumReservationMinutes + 5)
+          : deps.reservationMinutes,
+        items: plan.items,
+      };
+      const times = await insertPayment(tx, row);
+      await appendTableEvent(database, tx, {
+        tableId: visit.tableId,
+        visitId: visit.visitId,
+        event: {
+          type: 'payment.changed',
+          paymentId: id,
+          status: 'PENDING',
+          method: body.method,
+          amount: plan.amount,
+        },
+      });
+      // The answer is built from what this transaction read and wrote (no second read on the hot path).
+      const byLine = new Map(lines.map((line) => [line.orderItemId, line]));
+      const stored: StoredPayment = {
+        ...row,
+        tableId: visit.tableId,
+        tableNumber: visit.tableNumber,
+        restaurantId: visit.restaurantId,
+        restaurantName: visit.restaurantName,
+        shortName: visit.shortName,
+        status: 'PENDING',
+        currency: visit.currency,
+        providerReference: null,
+        paidAt: null,
+        ...times,
+        items: plan.items.map((item) => {
+          const line = byLine.get(item.orderItemId) as LineState;
+          return {
+            orderItemId: item.orderItemId,
+            titles: line.titles,
+            unitPrice: line.unitPrice,
+            vatPercent: line.vatPercent,
+            quantity: item.quantity,
+            amount: item.amount,
+          };
+        }),
+      };
+      return { stored, replay: false };
+    },
+  );
 
-  let stored = await loadPayment(database.db, created.id);
-  if (!stored) throw new Error(`payment ${created.id} vanished`);
+  let { stored } = created;
   if (!created.replay && stored.method === 'ONLINE' && deps.provider) {
     stored = await openCheckout(database, deps, deps.provider, stored, body.lang);
   }
   // The first answer: a replay gets the payment as it was created (its current state is read by id).
-  return {
-    ...toApiPayment(stored, created.sessionId),
-    status: 'PENDING',
-    expiresAt: stored.expiresAt.toISOString(),
-  };
+  return { ...toApiPayment(stored, sessionId), status: 'PENDING', expiresAt: stored.expiresAt.toISOString() };
 }
 
 async function openCheckout(
@@ -339,10 +366,8 @@ export async function settlePayment(
   options: SettleOptions = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
   return database.db.transaction(async (tx) => {
-    const where = await paymentVisit(tx, paymentId);
-    if (!where) return null;
-    const visit = await readVisit(tx, where.visitId, true);
-    const stored = await loadPayment(tx, paymentId);
+    const visit = await lockVisitOfPayment(tx, paymentId);
+    const stored = visit ? await loadPayment(tx, paymentId) : null;
     if (!visit || !stored) return null;
     options.check?.(stored);
     if (stored.status !== 'PENDING') return { changed: false, payment: stored };
@@ -462,13 +487,9 @@ export async function staffSettle(
   paymentId: string,
   action: 'confirm' | 'cancel',
 ): Promise<Payment> {
-  const where = await paymentVisit(database.db, paymentId);
-  if (!where || where.restaurantId !== restaurantId) throw notFound(PAYMENT_TEXTS.notFound);
   const result = await settlePayment(database, paymentId, action === 'confirm' ? 'SUCCEEDED' : 'CANCELLED', {
     check: staffCheck(restaurantId, action),
   });
   if (!result) throw notFound(PAYMENT_TEXTS.notFound);
-  const stored = await loadPayment(database.db, paymentId);
-  if (!stored) throw notFound(PAYMENT_TEXTS.notFound);
-  return toApiPayment(stored, null);
+  return toApiPayment(result.payment, null);
 }
