@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type PayableResponse, PaymentSchema, type PaymentSelection } from '@tablo/contract/payment';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dinerSession, orderItem, orders, tableVisit, visitSession } from '../../db/schema.ts';
 import { type TestDatabaseKind, testDatabaseKinds } from '../../testing/test-database.ts';
@@ -111,12 +111,19 @@ describe.each(testDatabaseKinds())('paying at one table from ten phones at once 
     rnd: () => number,
   ): Promise<{ visitId: number; sessions: string[]; total: number }> {
     const { db } = ctx.database;
-    await db.update(tableVisit).set({ closedAt: new Date() }).where(eq(tableVisit.tableId, tableId));
-    const [visit] = await db.insert(tableVisit).values({ tableId }).returning({ id: tableVisit.id });
-    if (!visit) throw new Error('no visit');
     const sessions = Array.from({ length: PHONES }, () => randomUUID());
-    await db.insert(dinerSession).values(sessions.map((id) => ({ id })));
-    await db.insert(visitSession).values(sessions.map((sessionId) => ({ visitId: visit.id, sessionId })));
+    const ids = sql.join(
+      sessions.map((id) => sql`(${id}::uuid)`),
+      sql`, `,
+    );
+    // One round trip: the last visit closes, a new one opens, ten phones join it.
+    const opened = await db.execute(sql`
+      with closed as (update ${tableVisit} set closed_at = now() where table_id = ${tableId} and closed_at is null returning id),
+      visit as (insert into ${tableVisit} (table_id) select ${tableId} where (select count(*) from closed) >= 0 returning id),
+      phones as (insert into ${dinerSession} (id) select s.id from (values ${ids}) as s(id) returning id)
+      insert into ${visitSession} (visit_id, session_id) select visit.id, phones.id from visit, phones
+      returning visit_id as "visitId"`);
+    const visit = { id: Number((opened as unknown as { rows: { visitId: number }[] }).rows[0]?.visitId) };
     let total = 0;
     for (let o = 0; o < 3; o++) {
       const lines = items
@@ -199,8 +206,12 @@ describe.each(testDatabaseKinds())('paying at one table from ten phones at once 
   async function playRound(tableId: number, round: number): Promise<void> {
     const rnd = random(round + 1);
     const { visitId, sessions, total } = await newRound(tableId, rnd);
-    // Each phone reads its own summary ("my items" are its own), then they all pay at once.
-    const views = await Promise.all(sessions.map((sessionId) => payable(ctx, sessionId, tableId)));
+    // The three phones that ordered read their own summaries ("my items" are theirs); the other seven
+    // see the same lines, none of them their own. Then all ten pay at once.
+    const own = await Promise.all(sessions.slice(0, 3).map((sessionId) => payable(ctx, sessionId, tableId)));
+    const others = { ...(own[0] as PayableResponse) };
+    others.lines = others.lines.map((line) => ({ ...line, isMine: false }));
+    const views = sessions.map((_, phone) => own[phone] ?? others);
     expect(views[0]?.unpaidAmount).toBe(total);
     const succeededTips: number[] = [];
     const answers = await Promise.all(

@@ -18,7 +18,8 @@ import {
   pay,
   payable,
 } from './payments-test-kit.ts';
-import { expireDuePayments } from './service.ts';
+import { cancelPendingPayments, expireDuePayments, unpaidAmounts } from './service.ts';
+import { startPaymentSweeper } from './sweeper.ts';
 
 /** Everything that says what is paid and reserved at a table, to prove a refusal changed nothing. */
 async function snapshot(ctx: PaymentsContext) {
@@ -414,6 +415,66 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     // Confirming an expired (failed) payment is refused.
     const late = await confirm(b.id);
     expect([late.statusCode, late.json().message]).toEqual([409, 'This payment is FAILED already']);
+  });
+
+  it('tells the staff what is unpaid and cancels pending payments when a table is closed', async () => {
+    const tableId = await freshTable();
+    const anna = await diner(ctx, tableId);
+    await acceptedOrder(ctx, anna, tableId, [['beer', 3]]);
+    const p = created(
+      await pay(ctx, anna, {
+        tableId,
+        method: 'CASH',
+        selection: { kind: 'shares', shares: 3, count: 1 },
+        expectedAmount: 990,
+      }),
+    );
+    const visitId = p.visitId;
+    expect(await unpaidAmounts(ctx.database.db, [visitId])).toEqual(new Map([[visitId, 2970]]));
+    const cancelled = await ctx.database.db.transaction((tx) =>
+      cancelPendingPayments(ctx.database, tx, visitId),
+    );
+    expect(cancelled).toBe(1);
+    const view = await payable(ctx, anna, tableId);
+    expect(view.split).toBeNull();
+    expect(view.leftAmount).toBe(2970);
+  });
+
+  it('runs the sweeper on a timer until the app closes', async () => {
+    const tableId = await freshTable();
+    const anna = await diner(ctx, tableId);
+    await acceptedOrder(ctx, anna, tableId, [['langos', 1]]);
+    const p = created(
+      await pay(ctx, anna, { tableId, method: 'CASH', selection: { kind: 'rest' }, expectedAmount: 1290 }),
+    );
+    await ctx.database.db
+      .update(payment)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(payment.id, p.id));
+    const sweeper = startPaymentSweeper(ctx.database, {
+      intervalMs: 20,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      for (let i = 0; i < 250; i++) {
+        const [row] = await ctx.database.db
+          .select({ status: payment.status })
+          .from(payment)
+          .where(eq(payment.id, p.id));
+        if (row?.status === 'FAILED') break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const [row] = await ctx.database.db
+        .select({ status: payment.status })
+        .from(payment)
+        .where(eq(payment.id, p.id));
+      expect(row?.status).toBe('FAILED');
+    } finally {
+      await sweeper.stop();
+    }
+    expect(await sweeper.sweep()).toBe(0);
   });
 
   it('answers the same key with the same body with the first answer; another body with 422', async () => {

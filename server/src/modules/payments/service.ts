@@ -30,6 +30,7 @@ import {
   lockOrdersOfLines,
   lockVisitOfPayment,
   markFullyPaidServed,
+  pendingPaymentIds,
   type StoredPayment,
   sessionJoinedVisit,
   setCheckout,
@@ -359,32 +360,65 @@ export interface SettleOptions {
  * A payment that left PENDING already is answered unchanged (`changed: false`): replayed webhooks and
  * repeated confirmations change nothing.
  */
-export async function settlePayment(
+export function settlePayment(
   database: Database,
   paymentId: string,
   to: Outcome,
   options: SettleOptions = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
-  return database.db.transaction(async (tx) => {
-    const visit = await lockVisitOfPayment(tx, paymentId);
-    const stored = visit ? await loadPayment(tx, paymentId) : null;
-    if (!visit || !stored) return null;
-    options.check?.(stored);
-    if (stored.status !== 'PENDING') return { changed: false, payment: stored };
-    if (options.onlyIfExpired && stored.expiresAt.getTime() > Date.now())
-      return { changed: false, payment: stored };
-    if (!(await finishPayment(tx, paymentId, to)))
-      throw new Error(`payment ${paymentId} left PENDING under the lock`);
-    const events: StoredEvent[] = [
-      { type: 'payment.changed', paymentId, status: to, method: stored.method, amount: stored.amount },
-    ];
-    if (to === 'SUCCEEDED') events.push(...(await applySuccess(tx, stored)));
-    else await releaseIdleSplit(tx, stored);
-    for (const event of events) {
-      await appendTableEvent(database, tx, { tableId: visit.tableId, visitId: visit.visitId, event });
-    }
-    return { changed: true, payment: { ...stored, status: to } };
-  });
+  return database.db.transaction((tx) => settleInTransaction(database, tx, paymentId, to, options));
+}
+
+/** settlePayment inside the caller's transaction (closing a table cancels its pending payments with it). */
+export async function settleInTransaction(
+  database: Database,
+  tx: Db,
+  paymentId: string,
+  to: Outcome,
+  options: SettleOptions = {},
+): Promise<{ changed: boolean; payment: StoredPayment } | null> {
+  const visit = await lockVisitOfPayment(tx, paymentId);
+  const stored = visit ? await loadPayment(tx, paymentId) : null;
+  if (!visit || !stored) return null;
+  options.check?.(stored);
+  if (stored.status !== 'PENDING') return { changed: false, payment: stored };
+  if (options.onlyIfExpired && stored.expiresAt.getTime() > Date.now()) {
+    return { changed: false, payment: stored };
+  }
+  if (!(await finishPayment(tx, paymentId, to))) {
+    throw new Error(`payment ${paymentId} left PENDING under the lock`);
+  }
+  const events: StoredEvent[] = [
+    { type: 'payment.changed', paymentId, status: to, method: stored.method, amount: stored.amount },
+  ];
+  if (to === 'SUCCEEDED') events.push(...(await applySuccess(tx, stored)));
+  else await releaseIdleSplit(tx, stored);
+  for (const event of events) {
+    await appendTableEvent(database, tx, { tableId: visit.tableId, visitId: visit.visitId, event });
+  }
+  return { changed: true, payment: { ...stored, status: to } };
+}
+
+/**
+ * For closing a table (staff module, `closeUnpaidVisits` with force): cancels the visit's pending
+ * payments in the caller's transaction, releasing their units. Answers how many.
+ */
+export async function cancelPendingPayments(database: Database, tx: Db, visitId: number): Promise<number> {
+  let cancelled = 0;
+  for (const id of await pendingPaymentIds(tx, visitId)) {
+    if ((await settleInTransaction(database, tx, id, 'CANCELLED'))?.changed) cancelled++;
+  }
+  return cancelled;
+}
+
+/** What is unpaid at each visit (free + reserved units and unpaid split shares), for the staff console. */
+export async function unpaidAmounts(db: Db, visitIds: number[]): Promise<Map<number, number>> {
+  const amounts = new Map<number, number>();
+  for (const visitId of visitIds) {
+    const { lines, split } = await loadVisitState(db, visitId);
+    amounts.set(visitId, amountsOf(lines, split).unpaidAmount);
+  }
+  return amounts;
 }
 
 /** The payment's units become paid (and the split's, with its last share); fully paid SERVED orders PAID. */
