@@ -155,6 +155,20 @@ async function orderAndAccept(
   staff: Staff,
   diner: Diner,
   n: number,
+): Promise<string> {
+  try {
+    return await placeAndAccept(base, info, staff, diner, n);
+  } catch (error) {
+    return error instanceof Error && error.name === 'TimeoutError' ? 'order-timeout' : 'order-error';
+  }
+}
+
+async function placeAndAccept(
+  base: string,
+  info: PaymentsBenchAppInfo,
+  staff: Staff,
+  diner: Diner,
+  n: number,
 ) {
   const items = Array.from({ length: LINES_PER_ORDER }, (_, i) => {
     const item = info.menuItems[(n + i) % info.menuItems.length] as { id: number; price: number };
@@ -349,9 +363,10 @@ async function main(): Promise<void> {
       let n = 0;
       for (let round = 0; round < ordersPerDiner; round++) {
         for (let start = 0; start < diners.length; start += 25) {
-          await Promise.all(
+          const statuses = await Promise.all(
             diners.slice(start, start + 25).map((diner) => orderAndAccept(base, info, staff, diner, n++)),
           );
+          for (const status of statuses) if (status !== 'ok') count(warmup, `stock-${status}`);
         }
       }
       console.log(`  stock: ${n} orders accepted in ${round1((performance.now() - stockStarted) / 1000)} s`);

@@ -47,8 +47,12 @@ export interface VisitForPayment {
 }
 
 /**
- * The visit with its table and restaurant; `lock` takes the visit row lock (FOR UPDATE) that orders
- * every payment write of the visit: create, succeed, fail, cancel, expire.
+ * The visit with its table and restaurant; `lock` takes the visit row lock that orders every payment
+ * write of the visit: create, succeed, fail, cancel, expire. It is FOR NO KEY UPDATE, not FOR UPDATE:
+ * payments still run one at a time per visit (and wait for an order being placed, which holds FOR SHARE),
+ * but rows that merely reference the visit (a table_event, an order, a payment) take FOR KEY SHARE, which
+ * FOR UPDATE would block — a staff member accepting an order (order row locked, then its event inserted)
+ * and a payment confirmation (visit locked, then the order rows) would deadlock.
  */
 export async function readVisit(tx: Db, visitId: number, lock: boolean): Promise<VisitForPayment | null> {
   const query = tx
@@ -57,13 +61,13 @@ export async function readVisit(tx: Db, visitId: number, lock: boolean): Promise
     .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
     .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
     .where(eq(tableVisit.id, visitId));
-  const [row] = lock ? await query.for('update', { of: tableVisit }) : await query;
+  const [row] = lock ? await query.for('no key update', { of: tableVisit }) : await query;
   if (!row) return null;
   const { closedAt, ...visit } = row;
   return { ...visit, open: closedAt === null };
 }
 
-/** The open visit of the table that the session joined, locked (FOR UPDATE); null when there is none. */
+/** The open visit of the table that the session joined, locked (see readVisit); null when there is none. */
 export async function lockJoinedVisit(
   tx: Db,
   sessionId: string,
@@ -82,13 +86,13 @@ export async function lockJoinedVisit(
         sql`${tableVisit.closedAt} is null`,
       ),
     )
-    .for('update', { of: tableVisit });
+    .for('no key update', { of: tableVisit });
   if (!row) return null;
   const { closedAt, ...visit } = row;
   return { ...visit, open: closedAt === null };
 }
 
-/** The visit of a payment, locked (FOR UPDATE): what settling a payment takes first. */
+/** The visit of a payment, locked (see readVisit): what settling a payment takes first. */
 export async function lockVisitOfPayment(tx: Db, paymentId: string): Promise<VisitForPayment | null> {
   const [row] = await tx
     .select(visitColumns)
@@ -98,7 +102,7 @@ export async function lockVisitOfPayment(tx: Db, paymentId: string): Promise<Vis
     .where(
       eq(tableVisit.id, sql`(select ${payment.visitId} from ${payment} where ${payment.id} = ${paymentId})`),
     )
-    .for('update', { of: tableVisit });
+    .for('no key update', { of: tableVisit });
   if (!row) return null;
   const { closedAt, ...visit } = row;
   return { ...visit, open: closedAt === null };
