@@ -289,7 +289,7 @@ const sandboxCheckout: FastifyPluginAsyncZod<{
     return stored && stored.method === 'ONLINE' && stored.provider === 'sandbox' ? stored : null;
   };
 
-  app.get('/sandbox-checkout/:paymentId', async (request, reply) => {
+  app.get('/sandbox-checkout/:paymentId', { schema: { hide: true } }, async (request, reply) => {
     const { paymentId } = request.params as { paymentId: string };
     const lang = LanguageCodeSchema.catch('hu').parse((request.query as { lang?: string }).lang);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
@@ -311,7 +311,7 @@ const sandboxCheckout: FastifyPluginAsyncZod<{
     });
   });
 
-  app.post('/sandbox-checkout/:paymentId', async (request, reply) => {
+  app.post('/sandbox-checkout/:paymentId', { schema: { hide: true } }, async (request, reply) => {
     const { paymentId } = request.params as { paymentId: string };
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const form = SandboxForm.safeParse(request.body ?? {});
