@@ -70,6 +70,36 @@ export async function appendTableEvent(
   return Number(row.id);
 }
 
+/**
+ * Several events of one table in one round trip, in the given order (same lock and NOTIFY as
+ * appendTableEvent; call it as the last statement of the transaction). Answers their cursors.
+ */
+export async function appendTableEvents(
+  _database: Database,
+  tx: Db,
+  entry: { tableId: number; visitId: number; events: StoredEvent[] },
+): Promise<number[]> {
+  if (entry.events.length === 0) return [];
+  const rows = sql.join(
+    entry.events.map((event, i) => sql`(${i}::int, ${event.type}::text, ${JSON.stringify(event)}::jsonb)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with locked as materialized (
+      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
+    ),
+    inserted as (
+      insert into ${tableEvent} (table_id, visit_id, type, payload)
+      select ${entry.tableId}::int, ${entry.visitId}::int, e.type, e.payload
+      from locked, (values ${rows}) as e(ord, type, payload)
+      order by e.ord
+      returning id
+    )
+    select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)
+    from inserted order by id`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+}
+
 /** Events of a table after a cursor, in order. */
 export async function readTableEvents(
   db: Db,

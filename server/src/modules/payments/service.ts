@@ -11,7 +11,7 @@ import type {
 import { SessionIdSchema } from '@tablo/contract/session';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { appendTableEvent, type StoredEvent } from '../live/event-log.ts';
+import { appendTableEvent, appendTableEvents, type StoredEvent } from '../live/event-log.ts';
 import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
@@ -393,9 +393,8 @@ export async function settleInTransaction(
   ];
   if (to === 'SUCCEEDED') events.push(...(await applySuccess(tx, stored)));
   else await releaseIdleSplit(tx, stored);
-  for (const event of events) {
-    await appendTableEvent(database, tx, { tableId: visit.tableId, visitId: visit.visitId, event });
-  }
+  // Last statement: one round trip for all of them, holding the table's event lock until commit.
+  await appendTableEvents(database, tx, { tableId: visit.tableId, visitId: visit.visitId, events });
   return { changed: true, payment: { ...stored, status: to } };
 }
 
