@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages.ts';
 import { IdempotencyKeySchema, OrderItemSchema } from './order.ts';
 
 /**
@@ -104,6 +105,8 @@ export const CreatePaymentRequestSchema = z.strictObject({
   tip: z.number().int().min(0).max(MAX_TIP).default(0),
   /** The amount (without tip) the diner saw; a different server amount answers 409 (prices moved). */
   expectedAmount: z.number().int().nonnegative(),
+  /** The diner's language: an ONLINE payment returns to the result page in it. */
+  lang: z.enum(LANGUAGE_CODES).default(DEFAULT_LANGUAGE),
 });
 export type CreatePaymentRequest = z.infer<typeof CreatePaymentRequestSchema>;
 export { IdempotencyKeySchema };
@@ -162,8 +165,15 @@ export const ReceiptSchema = z.object({
   method: PaymentMethodSchema,
   currency: z.string().length(3),
   items: z.array(PaymentItemSchema),
-  /** Present for a share payment: "2 of 4 equal shares". */
-  shares: z.object({ count: z.number().int(), of: z.number().int() }).nullable(),
+  /** Present for a share payment: "2 of 4 equal shares" of the split's amount, and what the split covers. */
+  shares: z
+    .object({
+      count: z.number().int(),
+      of: z.number().int(),
+      splitAmount: z.number().int().nonnegative(),
+      splitItems: z.array(PaymentItemSchema),
+    })
+    .nullable(),
   vatLines: z.array(ReceiptVatLineSchema),
   tip: z.number().int().nonnegative(),
   amount: z.number().int().nonnegative(),

@@ -12,6 +12,7 @@ import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { setupPayments } from './modules/payments/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
+  await setupPayments(app, { database, config });
   await app.register(liveRoutes, { prefix: '/api', database, channel });
   await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
 

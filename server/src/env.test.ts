@@ -56,3 +56,32 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_URL', 'SEED_DEMO']) expect(problems).toContain(name);
   });
 });
+
+describe('payment settings', () => {
+  it('offers the sandbox with the demo, nothing without it, Stripe when both secrets are set', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      provider: 'sandbox',
+      reservationMinutes: 15,
+      stripe: null,
+    });
+    expect(loadConfig({ SEED_DEMO: 'false' }).payments.provider).toBeNull();
+    expect(loadConfig({ PAYMENT_PROVIDER: 'none' }).payments.provider).toBeNull();
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      PAYMENT_RESERVATION_MINUTES: '20',
+    });
+    expect(stripe.payments).toMatchObject({
+      provider: 'stripe',
+      reservationMinutes: 20,
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiBase: null },
+    });
+  });
+
+  it('refuses Stripe without its secrets and malformed values', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(EnvError);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_live_1' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(() => loadConfig({ PAYMENT_RESERVATION_MINUTES: '0' })).toThrow(/PAYMENT_RESERVATION_MINUTES/);
+  });
+});

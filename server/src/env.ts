@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@tablo/contract/payment';
 import { z } from 'zod';
 
 /** The repository root: relative paths resolve against it, so `npm start` from the root and from server/ agree. */
@@ -38,7 +40,30 @@ const EnvSchema = z.object({
   RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(30),
   // Orders per diner session per minute (issue 4); raised only by the load benchmark.
   RATE_LIMIT_ORDERS_PER_MINUTE: positiveInt.default(10),
+  // Payments (issue 9, docs/decisions/019-payments.md).
+  PAYMENT_RESERVATION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  // Only for tests: where the Stripe library sends its requests (a local stand-in of the Stripe API).
+  STRIPE_API_BASE: z.url().optional(),
 });
+
+export interface PaymentConfig {
+  /** The online provider, or null when online payment is off (cash and card through the waiter only). */
+  provider: 'sandbox' | 'stripe' | null;
+  reservationMinutes: number;
+  /** Signs the sandbox checkout page's form tokens; random per process when unset. */
+  sandboxSecret: string;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
+}
 
 export interface Config {
   port: number;
@@ -55,6 +80,7 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   rateLimits: { ratingsPerMinute: number; sessionsPerMinute: number; ordersPerMinute: number };
+  payments: PaymentConfig;
 }
 
 export class EnvError extends Error {
@@ -78,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const payments = paymentConfig(e);
   const publicUrl = withoutTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
@@ -98,5 +125,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
     },
+    payments,
+  };
+}
+
+/**
+ * PAYMENT_PROVIDER: `stripe` needs both Stripe secrets; unset means `stripe` when they are given, else the
+ * built-in `sandbox` when the demo is seeded (SEED_DEMO) and none otherwise; `none` turns online payment off.
+ */
+function paymentConfig(e: z.infer<typeof EnvSchema>): PaymentConfig {
+  const hasStripe = e.STRIPE_SECRET_KEY !== undefined && e.STRIPE_WEBHOOK_SECRET !== undefined;
+  const chosen = e.PAYMENT_PROVIDER ?? (hasStripe ? 'stripe' : e.SEED_DEMO ? 'sandbox' : 'none');
+  if (chosen === 'stripe' && !hasStripe) {
+    throw new EnvError(['PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET']);
+  }
+  return {
+    provider: chosen === 'none' ? null : chosen,
+    reservationMinutes: e.PAYMENT_RESERVATION_MINUTES,
+    sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
+    stripe:
+      hasStripe && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ?? null,
+          }
+        : null,
   };
 }

@@ -32,6 +32,7 @@ export const ratingValue = pgEnum('rating_value', RATING_VALUES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethod = pgEnum('payment_method', ['CASH', 'CARD', 'ONLINE']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
+export const billSplitStatus = pgEnum('bill_split_status', ['OPEN', 'PAID', 'CANCELLED']);
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 export const tableCallKind = pgEnum('table_call_kind', TABLE_CALL_KINDS);
 
@@ -280,6 +281,48 @@ export const orderItem = pgTable(
   ],
 );
 
+/**
+ * "Divide equally" (docs/decisions/019-payments.md): the free units of the visit when it started, fixed
+ * as `amount` in `shares` equal shares. At most one OPEN split per visit.
+ */
+export const billSplit = pgTable(
+  'bill_split',
+  {
+    id: serial('id').primaryKey(),
+    visitId: integer('visit_id')
+      .notNull()
+      .references(() => tableVisit.id),
+    shares: integer('shares').notNull(),
+    amount: integer('amount').notNull(),
+    status: billSplitStatus('status').notNull().default('OPEN'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bill_split_one_open_uq').on(t.visitId).where(sql`${t.status} = 'OPEN'`),
+    check('bill_split_shares_amount', sql`${t.shares} >= 2 and ${t.amount} >= 0`),
+  ],
+);
+
+/** Units of an order line claimed by a split: reserved while it is OPEN, paid when its last share is. */
+export const billSplitItem = pgTable(
+  'bill_split_item',
+  {
+    splitId: integer('split_id')
+      .notNull()
+      .references(() => billSplit.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItem.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.splitId, t.orderItemId] }),
+    index('bill_split_item_order_item_idx').on(t.orderItemId),
+    check('bill_split_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const payment = pgTable(
   'payment',
   {
@@ -298,13 +341,29 @@ export const payment = pgTable(
     providerReference: text('provider_reference'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
+    /** The equal split whose shares this payment buys (docs/decisions/019-payments.md). */
+    splitId: integer('split_id').references(() => billSplit.id),
+    /** Shares of the split bought, and their amount (a part of `amount`; the rest is the items'). */
+    shareCount: integer('share_count').notNull().default(0),
+    shareAmount: integer('share_amount').notNull().default(0),
+    /** Where an ONLINE payment is completed (the provider's hosted page). */
+    checkoutUrl: text('checkout_url'),
+    /** A PENDING payment's reservation lapses then (the sweeper fails it). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
     index('payment_visit_idx').on(t.visitId),
+    index('payment_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('payment_provider_reference_uq').on(t.provider, t.providerReference),
     check('payment_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.tip} >= 0`),
+    check(
+      'payment_shares_within',
+      sql`${t.shareCount} >= 0 and ${t.shareAmount} >= 0 and ${t.shareAmount} <= ${t.amount}`,
+    ),
   ],
 );
 
@@ -322,6 +381,7 @@ export const paymentItem = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.paymentId, t.orderItemId] }),
+    index('payment_item_order_item_idx').on(t.orderItemId),
     check('payment_item_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );

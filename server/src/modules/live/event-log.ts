@@ -17,7 +17,15 @@ export type StoredEvent =
   | { type: 'order.status_changed'; orderId: number; status: Order['status']; rejectReason: string | null }
   | { type: 'item.availability_changed'; menuItemId: number; availabilityType: 'AVAILABLE' | 'SOLD_OUT' }
   | { type: 'table.closed' }
-  | { type: 'call.changed'; call: TableCall };
+  | { type: 'call.changed'; call: TableCall }
+  | {
+      type: 'payment.changed';
+      paymentId: string;
+      status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+      method: 'CASH' | 'CARD' | 'ONLINE';
+      amount: number;
+    }
+  | { type: 'order.items_paid'; orderId: number; items: { orderItemId: number; paidQuantity: number }[] };
 
 export interface LoggedEvent {
   cursor: number;
@@ -62,6 +70,36 @@ export async function appendTableEvent(
   const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
   if (!row) throw new Error('table_event insert returned no row');
   return Number(row.id);
+}
+
+/**
+ * Several events of one table in one round trip, in the given order (same lock and NOTIFY as
+ * appendTableEvent; call it as the last statement of the transaction). Answers their cursors.
+ */
+export async function appendTableEvents(
+  _database: Database,
+  tx: Db,
+  entry: { tableId: number; visitId: number; events: StoredEvent[] },
+): Promise<number[]> {
+  if (entry.events.length === 0) return [];
+  const rows = sql.join(
+    entry.events.map((event, i) => sql`(${i}::int, ${event.type}::text, ${JSON.stringify(event)}::jsonb)`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with locked as materialized (
+      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
+    ),
+    inserted as (
+      insert into ${tableEvent} (table_id, visit_id, type, payload)
+      select ${entry.tableId}::int, ${entry.visitId}::int, e.type, e.payload
+      from locked, (values ${rows}) as e(ord, type, payload)
+      order by e.ord
+      returning id
+    )
+    select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)
+    from inserted order by id`);
+  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
 }
 
 /** Events of a table after a cursor, in order. */
@@ -119,6 +157,17 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string | null)
       return { type: event.type, ...common };
     case 'call.changed':
       return { type: event.type, ...common, call: event.call };
+    case 'payment.changed':
+      return {
+        type: event.type,
+        ...common,
+        paymentId: event.paymentId,
+        status: event.status,
+        method: event.method,
+        amount: event.amount,
+      };
+    case 'order.items_paid':
+      return { type: event.type, ...common, orderId: event.orderId, items: event.items };
   }
 }
 

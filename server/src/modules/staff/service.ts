@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
+import { markPaidOrdersAfterServe } from '../payments/service.ts';
 import { assertNotBlocked, forgetLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import {
@@ -130,6 +131,8 @@ export async function changeOrderStatus(
       visitId: order.visitId,
       event: { type: 'order.status_changed', orderId, status: to, rejectReason },
     });
+    // An order paid before it was served becomes PAID now (payments module, docs/decisions/019).
+    if (to === 'SERVED' && (await markPaidOrdersAfterServe(database, tx, order))) stored.status = 'PAID';
     return asSeenBy(stored, null);
   });
 }

@@ -52,6 +52,7 @@ export function PaymentForm({ payable, tableId, sessionId, onStale }: PaymentFor
       selection: draft.selection,
       tip: draft.tip,
       expectedAmount: draft.amount,
+      lang: language,
     };
     const json = JSON.stringify(body);
     if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };

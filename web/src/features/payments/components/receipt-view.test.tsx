@@ -55,7 +55,11 @@ describe('receipt', () => {
   });
 
   it('names the shares a share payment covers', async () => {
-    server.use(...paymentsServer({ receipt: makeReceipt({ shares: { count: 2, of: 4 } }) }).handlers);
+    server.use(
+      ...paymentsServer({
+        receipt: makeReceipt({ shares: { count: 2, of: 4, splitAmount: 8000, splitItems: [] } }),
+      }).handlers,
+    );
     renderApp(RECEIPT);
     expect((await screen.findByText('Equal shares: 2 of 4', {}, { timeout: 4000 })).textContent).toBe(
       'Equal shares: 2 of 4',

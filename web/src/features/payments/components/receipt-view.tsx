@@ -66,7 +66,8 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
           </tr>
         </thead>
         <tbody>
-          {receipt.items.map((item) => (
+          {/* A share payment pays part of a split: the receipt lists what the split divided. */}
+          {(receipt.items.length > 0 ? receipt.items : (receipt.shares?.splitItems ?? [])).map((item) => (
             <tr key={item.orderItemId}>
               <th scope="row">{pickTitle(item.titles, language, t('untitled'))}</th>
               <td>{item.quantity}</td>

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { paymentPaths } from '@tablo/contract/payment';
+import type { CheckoutRequest, CheckoutSession, OnlinePaymentProvider } from './provider.ts';
+
+/**
+ * The built-in `sandbox` provider: a hosted checkout page of our own (modules/payments/sandbox-page.ts)
+ * that approves, declines or cancels. Its form carries a token signed with a server secret, so a POST
+ * can only settle the payment whose page it came from; the payment's state machine (only from PENDING)
+ * makes every token good for one decision.
+ */
+export class SandboxProvider implements OnlinePaymentProvider {
+  readonly name = 'sandbox';
+  readonly minimumReservationMinutes = 0;
+
+  constructor(
+    private readonly publicUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
+    return {
+      checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}`,
+      reference: null,
+    };
+  }
+
+  token(paymentId: string): string {
+    return createHmac('sha256', this.secret).update(`sandbox-checkout:${paymentId}`).digest('base64url');
+  }
+
+  tokenMatches(paymentId: string, given: string | undefined): boolean {
+    if (!given) return false;
+    const expected = Buffer.from(this.token(paymentId));
+    const actual = Buffer.from(given);
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+}

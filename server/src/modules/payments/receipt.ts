@@ -1,0 +1,55 @@
+import type { Receipt } from '@tablo/contract/payment';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { grossByRate, mergeVatLines, shareVatLines, vatLines } from './receipt-vat.ts';
+import { splitLines, splitOf, succeededShareParts } from './repository.ts';
+import { PAYMENT_TEXTS, readablePayment } from './service.ts';
+
+/**
+ * GET /api/payments/:id/receipt — only for a SUCCEEDED payment. The items' VAT per rate from gross; a
+ * share payment's VAT is its part of the split's, by the forints of the split it covered in the order the
+ * shares were paid (receipt-vat.ts), so the shares' receipts add up to the split's VAT exactly.
+ */
+export async function readReceipt(
+  database: Database,
+  header: string | undefined,
+  paymentId: string,
+): Promise<Receipt> {
+  const { db } = database;
+  const { stored } = await readablePayment(db, header, paymentId);
+  if (stored.status !== 'SUCCEEDED' || !stored.paidAt)
+    throw new HttpError(409, PAYMENT_TEXTS.receiptNotReady);
+  const itemLines = vatLines(grossByRate(stored.items));
+  let shares: Receipt['shares'] = null;
+  let shareLines: ReturnType<typeof vatLines> = [];
+  if (stored.splitId !== null && stored.shareCount > 0) {
+    const [split, lines, parts] = await Promise.all([
+      splitOf(db, stored.splitId),
+      splitLines(db, stored.splitId),
+      succeededShareParts(db, stored.splitId),
+    ]);
+    if (!split) throw new Error(`split ${stored.splitId} vanished`);
+    const splitItems = lines.map((line) => ({ ...line, amount: line.quantity * line.unitPrice }));
+    const before = parts.slice(
+      0,
+      parts.findIndex((part) => part.id === stored.id),
+    );
+    const from = before.reduce((sum, part) => sum + part.shareAmount, 0);
+    shareLines = shareVatLines(grossByRate(splitItems), split.amount, from, from + stored.shareAmount);
+    shares = { count: stored.shareCount, of: split.shares, splitAmount: split.amount, splitItems };
+  }
+  return {
+    paymentId: stored.id,
+    restaurantName: stored.restaurantName,
+    tableNumber: stored.tableNumber,
+    paidAt: stored.paidAt.toISOString(),
+    method: stored.method,
+    currency: stored.currency,
+    items: stored.items,
+    shares,
+    vatLines: mergeVatLines(itemLines, shareLines),
+    tip: stored.tip,
+    amount: stored.amount,
+    total: stored.amount + stored.tip,
+  };
+}

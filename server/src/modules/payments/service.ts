@@ -1,0 +1,528 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { ERROR_TEXTS } from '@tablo/contract/errors';
+import type {
+  CreatePaymentRequest,
+  PayableResponse,
+  Payment,
+  PaymentMethod,
+  PaymentResult,
+  PaymentStatus,
+} from '@tablo/contract/payment';
+import { SessionIdSchema } from '@tablo/contract/session';
+import type { Database, Db } from '../../db/database.ts';
+import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { appendTableEvent, appendTableEvents, type StoredEvent } from '../live/event-log.ts';
+import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import type { OnlinePaymentProvider } from './providers/provider.ts';
+import {
+  addPaidQuantities,
+  duePayments,
+  findJoinedVisit,
+  findPaymentByKey,
+  finishPayment,
+  insertPayment,
+  insertSplit,
+  type LineState,
+  loadOpenSplit,
+  loadPayment,
+  loadVisitState,
+  lockJoinedVisit,
+  lockOrdersOfLines,
+  lockVisitOfPayment,
+  markFullyPaidServed,
+  pendingPaymentIds,
+  type StoredPayment,
+  sessionJoinedVisit,
+  setCheckout,
+  setSplitStatus,
+  splitClaims,
+  tryLockPaymentKey,
+  type VisitForPayment,
+} from './repository.ts';
+import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
+
+export const PAYMENT_TEXTS = {
+  inProgress: 'This payment is still being processed',
+  keyReused: 'This idempotency key was already used for a different payment',
+  amountChanged: (amount: number) => `The amount to pay changed: it is now ${amount}`,
+  methodNotOffered: (method: string) => `This restaurant does not take ${method} payments here`,
+  notFound: 'Payment not found',
+  receiptNotReady: 'A receipt is issued once the payment has succeeded',
+  providerFailed: 'The payment provider could not be reached: try again or pay the waiter',
+  alreadyFinished: (status: string) => `This payment is ${status} already`,
+  onlineBySystem: 'Online payments are settled by the payment provider',
+  zeroOnline: 'Nothing to pay online',
+} as const;
+
+export interface PaymentDeps {
+  publicUrl: string;
+  reservationMinutes: number;
+  provider: OnlinePaymentProvider | null;
+}
+
+type Outcome = Exclude<PaymentStatus, 'PENDING'>;
+
+export function methodsOf(
+  visit: Pick<VisitForPayment, 'paymentMethods'>,
+  provider: unknown,
+): PaymentMethod[] {
+  const offered = visit.paymentMethods.filter((method) => method !== 'ONLINE');
+  return provider ? [...offered, 'ONLINE'] : offered;
+}
+
+/** sha256 of the request in a canonical form: a replay carries the same, a different payment another. */
+export function paymentRequestHash(tableId: number, body: CreatePaymentRequest): string {
+  const canonical = JSON.stringify([
+    tableId,
+    body.method,
+    body.selection,
+    body.tip,
+    body.expectedAmount,
+    body.lang,
+  ]);
+  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+}
+
+export function toApiPayment(stored: StoredPayment, readerSessionId: string | null): Payment {
+  return {
+    id: stored.id,
+    visitId: stored.visitId,
+    tableId: stored.tableId,
+    status: stored.status,
+    method: stored.method,
+    amount: stored.amount,
+    tip: stored.tip,
+    currency: stored.currency,
+    items: stored.items,
+    shareCount: stored.shareCount,
+    checkoutUrl: stored.checkoutUrl,
+    createdAt: stored.createdAt.toISOString(),
+    expiresAt: stored.status === 'PENDING' ? stored.expiresAt.toISOString() : null,
+    isMine: readerSessionId !== null && stored.sessionId === readerSessionId,
+  };
+}
+
+export function resultUrl(
+  publicUrl: string,
+  stored: Pick<StoredPayment, 'shortName' | 'tableId' | 'id'>,
+  lang: string,
+): string {
+  return `${publicUrl}/payment-success/${encodeURIComponent(stored.shortName)}/${stored.tableId}/${encodeURIComponent(lang)}?payment=${encodeURIComponent(stored.id)}`;
+}
+
+function parseSession(header: string | undefined): string | null {
+  const parsed = SessionIdSchema.safeParse(header);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The session's open visit at the table. Refusals as for My Table: a session the server never issued
+ * 403 unknownSession, one that never joined this table 403.
+ */
+async function requireJoinedVisit(db: Db, header: string | undefined, tableId: number) {
+  const sessionId = parseSession(header);
+  const visit = sessionId ? await findJoinedVisit(db, sessionId, tableId) : null;
+  if (visit && sessionId) return { sessionId, visit };
+  const issued = await requireIssuedSession(db, header);
+  return { sessionId: issued, visit: null };
+}
+
+// ——— reads ———
+
+/** GET /api/tables/:tableId/payable: expired reservations are released first (the lazy sweep). */
+export async function readPayable(
+  database: Database,
+  deps: PaymentDeps,
+  header: string | undefined,
+  tableId: number,
+): Promise<PayableResponse> {
+  const { db } = database;
+  const { sessionId, visit } = await requireJoinedVisit(db, header, tableId);
+  if (!visit) {
+    if (await hadClosedVisitAt(db, sessionId, tableId)) {
+      return {
+        visitId: null,
+        currency: 'HUF',
+        lines: [],
+        split: null,
+        unpaidAmount: 0,
+        leftAmount: 0,
+        methods: [],
+        onlineProvider: null,
+      };
+    }
+    throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+  }
+  let state = await loadVisitState(db, visit.visitId);
+  if (state.lapsed > 0) {
+    await expireDuePayments(database, { visitId: visit.visitId });
+    state = await loadVisitState(db, visit.visitId);
+  }
+  const { lines, split } = state;
+  return {
+    visitId: visit.visitId,
+    currency: visit.currency,
+    lines: payableLines(lines, sessionId),
+    split: billSplitOf(split),
+    ...amountsOf(lines, split),
+    methods: methodsOf(visit, deps.provider),
+    onlineProvider: deps.provider?.name ?? null,
+  };
+}
+
+async function unpaidAmountOf(db: Db, visitId: number): Promise<number> {
+  const { lines, split } = await loadVisitState(db, visitId);
+  return amountsOf(lines, split).unpaidAmount;
+}
+
+/** A payment read by a session of its visit (anyone else: 404, nothing is revealed). */
+export async function readablePayment(
+  db: Db,
+  header: string | undefined,
+  paymentId: string,
+): Promise<{ sessionId: string; stored: StoredPayment }> {
+  const sessionId = await requireIssuedSession(db, header);
+  const stored = await loadPayment(db, paymentId);
+  if (!stored || !(await sessionJoinedVisit(db, sessionId, stored.visitId)))
+    throw notFound(PAYMENT_TEXTS.notFound);
+  return { sessionId, stored };
+}
+
+export async function readPaymentResult(
+  database: Database,
+  header: string | undefined,
+  paymentId: string,
+): Promise<PaymentResult> {
+  const { sessionId, stored } = await readablePayment(database.db, header, paymentId);
+  return {
+    payment: toApiPayment(stored, sessionId),
+    unpaidAmount: await unpaidAmountOf(database.db, stored.visitId),
+  };
+}
+
+// ——— creating ———
+
+/**
+ * POST /api/payments. One transaction: the (session, key) lock answers a concurrent duplicate 409; the
+ * visit lock orders this payment after every other write of the visit, so the free units it reads are
+ * free when it reserves them. An ONLINE payment then opens the provider's checkout (outside the lock).
+ */
+export async function createPayment(
+  database: Database,
+  deps: PaymentDeps,
+  header: string | undefined,
+  idempotencyKey: string,
+  body: CreatePaymentRequest,
+): Promise<Payment> {
+  const hash = paymentRequestHash(body.tableId, body);
+  const sessionId = parseSession(header);
+  const created = await database.db.transaction(
+    async (tx): Promise<{ stored: StoredPayment; replay: boolean }> => {
+      if (!sessionId) throw forbidden(ERROR_TEXTS.unknownSession);
+      if (!(await tryLockPaymentKey(tx, sessionId, idempotencyKey)))
+        throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+      const previous = await findPaymentByKey(tx, sessionId, idempotencyKey);
+      if (previous) {
+        if (previous.requestHash !== hash) throw new HttpError(422, PAYMENT_TEXTS.keyReused);
+        const stored = await loadPayment(tx, previous.id);
+        if (!stored) throw new Error(`payment ${previous.id} vanished`);
+        return { stored, replay: true };
+      }
+      const visit = await lockJoinedVisit(tx, sessionId, body.tableId);
+      if (!visit) {
+        await requireIssuedSession(tx, sessionId);
+        throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
+      }
+      if (!methodsOf(visit, deps.provider).includes(body.method)) {
+        throw new HttpError(422, PAYMENT_TEXTS.methodNotOffered(body.method));
+      }
+      const { lines, split } = await loadVisitState(tx, visit.visitId);
+      const plan = planPayment(lines, split, body.selection);
+      if (plan.amount !== body.expectedAmount)
+        throw new HttpError(409, PAYMENT_TEXTS.amountChanged(plan.amount));
+      if (body.method === 'ONLINE' && plan.amount + body.tip === 0)
+        throw new HttpError(422, PAYMENT_TEXTS.zeroOnline);
+      const splitId = plan.newSplit
+        ? await insertSplit(tx, { visitId: visit.visitId, ...plan.newSplit })
+        : plan.shareCount > 0 && split
+          ? split.id
+          : null;
+      const id = randomUUID();
+      const online = body.method === 'ONLINE' ? deps.provider : null;
+      const row = {
+        id,
+        visitId: visit.visitId,
+        sessionId,
+        method: body.method,
+        amount: plan.amount,
+        tip: body.tip,
+        provider: online?.name ?? null,
+        idempotencyKey,
+        requestHash: hash,
+        splitId,
+        shareCount: plan.shareCount,
+        shareAmount: plan.shareAmount,
+        checkoutUrl: null,
+        // Stripe keeps a session open 30 minutes at least; ours lapses a little after it (no late success).
+        reservationMinutes: online?.minimumReservationMinutes
+          ? Math.max(deps.reservationMinutes, online.minimumReservationMinutes + 5)
+          : deps.reservationMinutes,
+        items: plan.items,
+      };
+      const times = await insertPayment(tx, row);
+      await appendTableEvent(database, tx, {
+        tableId: visit.tableId,
+        visitId: visit.visitId,
+        event: {
+          type: 'payment.changed',
+          paymentId: id,
+          status: 'PENDING',
+          method: body.method,
+          amount: plan.amount,
+        },
+      });
+      // The answer is built from what this transaction read and wrote (no second read on the hot path).
+      const byLine = new Map(lines.map((line) => [line.orderItemId, line]));
+      const stored: StoredPayment = {
+        ...row,
+        tableId: visit.tableId,
+        tableNumber: visit.tableNumber,
+        restaurantId: visit.restaurantId,
+        restaurantName: visit.restaurantName,
+        shortName: visit.shortName,
+        status: 'PENDING',
+        currency: visit.currency,
+        providerReference: null,
+        paidAt: null,
+        ...times,
+        items: plan.items.map((item) => {
+          const line = byLine.get(item.orderItemId) as LineState;
+          return {
+            orderItemId: item.orderItemId,
+            titles: line.titles,
+            unitPrice: line.unitPrice,
+            vatPercent: line.vatPercent,
+            quantity: item.quantity,
+            amount: item.amount,
+          };
+        }),
+      };
+      return { stored, replay: false };
+    },
+  );
+
+  let { stored } = created;
+  if (!created.replay && stored.method === 'ONLINE' && deps.provider) {
+    stored = await openCheckout(database, deps, deps.provider, stored, body.lang);
+  }
+  // The first answer: a replay gets the payment as it was created (its current state is read by id).
+  return { ...toApiPayment(stored, sessionId), status: 'PENDING', expiresAt: stored.expiresAt.toISOString() };
+}
+
+async function openCheckout(
+  database: Database,
+  deps: PaymentDeps,
+  provider: OnlinePaymentProvider,
+  stored: StoredPayment,
+  lang: string,
+): Promise<StoredPayment> {
+  try {
+    const session = await provider.startCheckout({
+      paymentId: stored.id,
+      total: stored.amount + stored.tip,
+      currency: stored.currency,
+      restaurantName: stored.restaurantName,
+      tableNumber: stored.tableNumber,
+      lang,
+      resultUrl: resultUrl(deps.publicUrl, stored, lang),
+      // The provider stops 5 minutes before our reservation lapses.
+      expiresAt: new Date(stored.expiresAt.getTime() - (provider.minimumReservationMinutes ? 5 * 60_000 : 0)),
+    });
+    await setCheckout(database.db, stored.id, session.checkoutUrl, session.reference);
+    return { ...stored, checkoutUrl: session.checkoutUrl, providerReference: session.reference };
+  } catch (error) {
+    await settlePayment(database, stored.id, 'FAILED');
+    throw Object.assign(new HttpError(502, PAYMENT_TEXTS.providerFailed), { cause: error });
+  }
+}
+
+// ——— settling ———
+
+export interface SettleOptions {
+  /** Checks the payment under the lock before anything changes (throws to refuse). */
+  check?: (payment: StoredPayment) => void;
+  /** Only when its reservation has lapsed (the sweeper). */
+  onlyIfExpired?: boolean;
+}
+
+/**
+ * PENDING → SUCCEEDED | FAILED | CANCELLED under the visit lock, with its events in the same transaction.
+ * A payment that left PENDING already is answered unchanged (`changed: false`): replayed webhooks and
+ * repeated confirmations change nothing.
+ */
+export function settlePayment(
+  database: Database,
+  paymentId: string,
+  to: Outcome,
+  options: SettleOptions = {},
+): Promise<{ changed: boolean; payment: StoredPayment } | null> {
+  return database.db.transaction((tx) => settleInTransaction(database, tx, paymentId, to, options));
+}
+
+/** settlePayment inside the caller's transaction (closing a table cancels its pending payments with it). */
+export async function settleInTransaction(
+  database: Database,
+  tx: Db,
+  paymentId: string,
+  to: Outcome,
+  options: SettleOptions = {},
+): Promise<{ changed: boolean; payment: StoredPayment } | null> {
+  const visit = await lockVisitOfPayment(tx, paymentId);
+  const stored = visit ? await loadPayment(tx, paymentId) : null;
+  if (!visit || !stored) return null;
+  options.check?.(stored);
+  if (stored.status !== 'PENDING') return { changed: false, payment: stored };
+  if (options.onlyIfExpired && stored.expiresAt.getTime() > Date.now()) {
+    return { changed: false, payment: stored };
+  }
+  if (!(await finishPayment(tx, paymentId, to))) {
+    throw new Error(`payment ${paymentId} left PENDING under the lock`);
+  }
+  const events: StoredEvent[] = [
+    { type: 'payment.changed', paymentId, status: to, method: stored.method, amount: stored.amount },
+  ];
+  if (to === 'SUCCEEDED') events.push(...(await applySuccess(tx, stored)));
+  else await releaseIdleSplit(tx, stored);
+  // Last statement: one round trip for all of them, holding the table's event lock until commit.
+  await appendTableEvents(database, tx, { tableId: visit.tableId, visitId: visit.visitId, events });
+  return { changed: true, payment: { ...stored, status: to } };
+}
+
+/**
+ * For closing a table (staff module, `closeUnpaidVisits` with force): cancels the visit's pending
+ * payments in the caller's transaction, releasing their units. Answers how many.
+ */
+export async function cancelPendingPayments(database: Database, tx: Db, visitId: number): Promise<number> {
+  let cancelled = 0;
+  for (const id of await pendingPaymentIds(tx, visitId)) {
+    if ((await settleInTransaction(database, tx, id, 'CANCELLED'))?.changed) cancelled++;
+  }
+  return cancelled;
+}
+
+/** What is unpaid at each visit (free + reserved units and unpaid split shares), for the staff console. */
+export async function unpaidAmounts(db: Db, visitIds: number[]): Promise<Map<number, number>> {
+  const amounts = new Map<number, number>();
+  for (const visitId of visitIds) {
+    const { lines, split } = await loadVisitState(db, visitId);
+    amounts.set(visitId, amountsOf(lines, split).unpaidAmount);
+  }
+  return amounts;
+}
+
+/** The payment's units become paid (and the split's, with its last share); fully paid SERVED orders PAID. */
+async function applySuccess(tx: Db, stored: StoredPayment): Promise<StoredEvent[]> {
+  const units = new Map<number, number>();
+  const add = (orderItemId: number, quantity: number) =>
+    units.set(orderItemId, (units.get(orderItemId) ?? 0) + quantity);
+  for (const item of stored.items) add(item.orderItemId, item.quantity);
+  if (stored.splitId !== null) {
+    const split = await loadOpenSplit(tx, stored.visitId);
+    if (split && split.id === stored.splitId && split.paidShares === split.shares) {
+      for (const claim of await splitClaims(tx, split.id)) add(claim.orderItemId, claim.quantity);
+      await setSplitStatus(tx, split.id, 'PAID');
+    }
+  }
+  if (units.size === 0) return [];
+  const ids = [...units.keys()].sort((a, b) => a - b);
+  await lockOrdersOfLines(tx, ids);
+  const paid = await addPaidQuantities(
+    tx,
+    ids.map((orderItemId) => ({ orderItemId, quantity: units.get(orderItemId) as number })),
+  );
+  const byOrder = new Map<number, { orderItemId: number; paidQuantity: number }[]>();
+  for (const line of paid) {
+    const list = byOrder.get(line.orderId) ?? [];
+    list.push({ orderItemId: line.orderItemId, paidQuantity: line.paidQuantity });
+    byOrder.set(line.orderId, list);
+  }
+  const orderIds = [...byOrder.keys()].sort((a, b) => a - b);
+  const events: StoredEvent[] = orderIds.map((orderId) => ({
+    type: 'order.items_paid',
+    orderId,
+    items: (byOrder.get(orderId) ?? []).sort((a, b) => a.orderItemId - b.orderItemId),
+  }));
+  for (const orderId of await markFullyPaidServed(tx, orderIds)) {
+    events.push({ type: 'order.status_changed', orderId, status: 'PAID', rejectReason: null });
+  }
+  return events;
+}
+
+/** A split nobody has paid or is paying any share of is dissolved: its units are free again. */
+async function releaseIdleSplit(tx: Db, stored: StoredPayment): Promise<void> {
+  if (stored.splitId === null) return;
+  const split = await loadOpenSplit(tx, stored.visitId);
+  if (split && split.id === stored.splitId && split.paidShares === 0 && split.reservedShares === 0) {
+    await setSplitStatus(tx, split.id, 'CANCELLED');
+  }
+}
+
+/**
+ * Called by the staff module right after an order became SERVED, in its transaction (which holds the
+ * order's row lock): an order whose units are all paid already becomes PAID now. Answers whether it did.
+ */
+export async function markPaidOrdersAfterServe(
+  database: Database,
+  tx: Db,
+  order: { id: number; tableId: number; visitId: number },
+): Promise<boolean> {
+  const [paid] = await markFullyPaidServed(tx, [order.id]);
+  if (paid === undefined) return false;
+  await appendTableEvent(database, tx, {
+    tableId: order.tableId,
+    visitId: order.visitId,
+    event: { type: 'order.status_changed', orderId: order.id, status: 'PAID', rejectReason: null },
+  });
+  return true;
+}
+
+/** Fails PENDING payments whose reservation lapsed (of one visit, or everywhere); answers how many. */
+export async function expireDuePayments(
+  database: Database,
+  scope: { visitId?: number; limit?: number } = {},
+): Promise<number> {
+  const due = await duePayments(database.db, scope.limit ?? 100, scope.visitId);
+  let expired = 0;
+  for (const { id } of due) {
+    const result = await settlePayment(database, id, 'FAILED', { onlyIfExpired: true });
+    if (result?.changed) expired++;
+  }
+  return expired;
+}
+
+// ——— staff ———
+
+function staffCheck(restaurantId: number, action: 'confirm' | 'cancel') {
+  return (stored: StoredPayment) => {
+    if (stored.restaurantId !== restaurantId) throw notFound(PAYMENT_TEXTS.notFound);
+    if (stored.method === 'ONLINE') throw new HttpError(409, PAYMENT_TEXTS.onlineBySystem);
+    const done = action === 'confirm' ? 'SUCCEEDED' : 'CANCELLED';
+    if (stored.status !== 'PENDING' && stored.status !== done) {
+      throw new HttpError(409, PAYMENT_TEXTS.alreadyFinished(stored.status));
+    }
+  };
+}
+
+/** POST /api/staff/payments/:id/confirm | cancel: another restaurant's payment is not found. */
+export async function staffSettle(
+  database: Database,
+  restaurantId: number,
+  paymentId: string,
+  action: 'confirm' | 'cancel',
+): Promise<Payment> {
+  const result = await settlePayment(database, paymentId, action === 'confirm' ? 'SUCCEEDED' : 'CANCELLED', {
+    check: staffCheck(restaurantId, action),
+  });
+  if (!result) throw notFound(PAYMENT_TEXTS.notFound);
+  return toApiPayment(result.payment, null);
+}
