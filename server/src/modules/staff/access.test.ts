@@ -1,8 +1,9 @@
 import { OrderSchema } from '@tablo/contract/order';
+import { PaymentSchema } from '@tablo/contract/payment';
 import { STAFF_ROLES, type StaffPermission, type StaffRole, staffCan } from '@tablo/contract/staff';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diningTable, menuItem, orders, staffUser, tableCall, tableVisit } from '../../db/schema.ts';
+import { diningTable, menuItem, orders, payment, staffUser, tableCall, tableVisit } from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -34,6 +35,7 @@ interface Ids {
   orderId: number;
   tableId: number;
   menuItemId: number;
+  paymentId: string;
 }
 
 /** Bodies that pass validation; any other write sends `{}` (bodyless staff POSTs send `{}`). */
@@ -61,6 +63,8 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'PUT /api/staff/menu-items/:menuItemId/availability': 'markSoldOut',
   'GET /api/staff/qr-sheet.pdf': 'manageTables',
   'GET /api/staff/tables/:tableId/qr.svg': 'manageTables',
+  'POST /api/staff/payments/:paymentId/confirm': 'confirmPayments',
+  'POST /api/staff/payments/:paymentId/cancel': 'confirmPayments',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
@@ -76,6 +80,8 @@ function concreteUrl(route: StaffRouteEntry, ids: Ids): string {
         return String(ids.menuItemId);
       case 'kind':
         return 'WAITER';
+      case 'paymentId':
+        return ids.paymentId;
       default:
         throw new Error(`${label(route)}: no fixture for :${name} — add one to access.test.ts`);
     }
@@ -123,6 +129,7 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       db.select().from(tableVisit).orderBy(asc(tableVisit.id)),
       db.select().from(tableCall).orderBy(asc(tableCall.id)),
       db.select().from(staffUser).orderBy(asc(staffUser.id)),
+      db.select().from(payment).orderBy(asc(payment.id)),
     ]);
   };
 
@@ -139,10 +146,29 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       note: 'bistro-only note',
       items: [{ menuItemId: ctx.bistro.items.goulash, quantity: 1 }],
     });
+    const order = OrderSchema.parse(placed.json());
+    // A pending cash payment of the accepted order, for the payment routes.
+    await asStaff(ctx.app, staff.OWNER, 'PATCH', `/api/staff/orders/${order.id}`, { status: 'ACCEPTED' });
+    const line = order.items[0];
+    if (!line) throw new Error('the order has no line');
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      headers: { 'x-session-id': sessionId, 'idempotency-key': 'pay-access-1' },
+      payload: {
+        tableId,
+        method: 'CASH',
+        selection: { kind: 'items', items: [{ orderItemId: line.id, quantity: 1 }] },
+        expectedAmount: line.lineTotal,
+        lang: 'hu',
+      },
+    });
+    if (paid.statusCode !== 201) throw new Error(`payment ${paid.statusCode} ${paid.body}`);
     ids = {
-      orderId: OrderSchema.parse(placed.json()).id,
+      orderId: order.id,
       tableId,
       menuItemId: ctx.bistro.items.goulash as number,
+      paymentId: PaymentSchema.parse(paid.json()).id,
     };
     secrets = ['bistro-only note', 'Gulyásleves'];
     for (const id of Object.values(ctx.bistro.tables)) secrets.push(await tableToken(ctx.database, id));
