@@ -242,6 +242,7 @@ describe('paying from the phone: two diners at one table', () => {
       expect(await line(b, title).getByText(payText('line_fully_paid'), { exact: true }).count()).toBe(1);
       expect(await line(b, title).getByRole('button').count()).toBe(0);
     }
+    await line(b, SPRITZER).scrollIntoViewIfNeeded();
     await screenshot(b, 'payment-summary-others-paid');
 
     // Diner B pays the rest together online, and the sandbox declines: A sees the lines reserved meanwhile.
@@ -289,6 +290,7 @@ describe('paying from the phone: two diners at one table', () => {
     await expect
       .poll(() => line(a, BEER).textContent(), LIVE)
       .toContain(fill(payText('line_paid'), { count: 2 }));
+    await beerLine.scrollIntoViewIfNeeded();
     await screenshot(b, 'payment-summary-two-of-four-paid');
 
     // …and the rest by cash: the staff confirm, the table is paid, every order is Paid on both phones.
