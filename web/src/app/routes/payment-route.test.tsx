@@ -74,6 +74,7 @@ describe('payment summary', () => {
       selection: { kind: 'items', items: [{ orderItemId: 101, quantity: 2 }] },
       tip: 0,
       expectedAmount: 4980,
+      lang: 'en',
     });
     expect(await screen.findByText('Waiting for confirmation')).toBeTruthy();
   });
