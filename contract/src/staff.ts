@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TableEventSchema } from './events.ts';
 import { AvailabilityTypeSchema } from './menu.ts';
 import { OrderSchema, OrderStatusSchema } from './order.ts';
+import { PaymentMethodSchema } from './payment.ts';
 import { TableCallKindSchema, TableCallSchema } from './table-call.ts';
 
 /** Staff API (cookie session + CSRF header). Accounts are created with the CLI. */
@@ -53,6 +54,20 @@ export const StaffMeSchema = z.object({
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
 
+/** A cash or card payment waiting for staff (POST paymentPaths.staffConfirm / staffCancel). */
+export const StaffPendingPaymentSchema = z.object({
+  id: z.uuid(),
+  method: PaymentMethodSchema.exclude(['ONLINE']),
+  amount: z.number().int().nonnegative(),
+  tip: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Units of order lines it covers (0 for a payment of equal shares). */
+  itemCount: z.number().int().nonnegative(),
+  /** Equal shares it buys (0 for an item payment). */
+  shareCount: z.number().int().nonnegative(),
+});
+export type StaffPendingPayment = z.infer<typeof StaffPendingPaymentSchema>;
+
 export const StaffVisitSchema = z.object({
   visitId: z.number().int(),
   tableId: z.number().int(),
@@ -61,8 +76,13 @@ export const StaffVisitSchema = z.object({
   orders: z.array(OrderSchema),
   /** Open and acknowledged calls of the visit (one per kind at most). */
   calls: z.array(TableCallSchema),
-  /** What is left to pay: the unpaid quantities of its not-rejected orders, in the restaurant's currency. */
+  /**
+   * What is left to pay, in the restaurant's currency: the free and reserved units of its payable orders
+   * and the unpaid shares of an open equal split (docs/decisions/019-payments.md).
+   */
   unpaidAmount: z.number().int().nonnegative(),
+  /** Its PENDING cash and card payments, oldest first: staff confirm (items become paid) or cancel them. */
+  payments: z.array(StaffPendingPaymentSchema),
 });
 export type StaffVisit = z.infer<typeof StaffVisitSchema>;
 
@@ -156,6 +176,14 @@ export type StaffTables = z.infer<typeof StaffTablesSchema>;
 
 /** PATCH /api/staff/tables/:tableId → 200 StaffTable. */
 export const UpdateTableRequestSchema = z.strictObject({ isEnabled: z.boolean() });
+/**
+ * POST /api/staff/tables/:tableId/close. A visit with unpaid or pending units answers 409 (naming the
+ * unpaid amount) unless `force` is true, which needs `closeUnpaidVisits` (403 otherwise) and cancels its
+ * pending payments.
+ */
+export const CloseTableRequestSchema = z.strictObject({ force: z.boolean().default(false) });
+export type CloseTableRequest = z.input<typeof CloseTableRequestSchema>;
+
 /** POST /api/staff/tables/:tableId/rotate-token → 200 StaffTable (with the new orderingUrl). */
 
 /** PUT /api/staff/menu-items/:menuItemId/availability → 200 the same body; 404 for another restaurant's. */

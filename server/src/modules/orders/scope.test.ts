@@ -122,6 +122,7 @@ describe.each(testDatabaseKinds())('diner scope on %s', (kind) => {
       method: 'POST',
       url: `/api/staff/tables/${tableId}/close`,
       headers: { cookie, 'x-csrf-token': login.json().csrfToken },
+      payload: {},
     });
     expect(close.statusCode).toBe(204);
 

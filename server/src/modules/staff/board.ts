@@ -1,9 +1,9 @@
-import type { Order } from '@tablo/contract/order';
-import type { StaffBoard, StaffCursor } from '@tablo/contract/staff';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { StaffBoard, StaffCursor, StaffPendingPayment } from '@tablo/contract/staff';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
-import { diningTable, tableEvent } from '../../db/schema.ts';
+import { diningTable, payment, paymentItem, tableEvent } from '../../db/schema.ts';
 import { asSeenBy, loadOrders } from '../orders/repository.ts';
+import { unpaidAmounts } from '../payments/service.ts';
 import { loadCalls, withoutVisit } from '../table-calls/repository.ts';
 import { openVisitsOf } from './repository.ts';
 
@@ -31,18 +31,50 @@ export async function tableCursorsOf(db: Db, restaurantId: number): Promise<Staf
   return rows.map((row) => ({ tableId: row.tableId, cursor: Number(row.cursor) }));
 }
 
-/** What is left to pay: the unpaid quantities of the not-rejected orders. */
-export function unpaidAmountOf(orders: readonly Pick<Order, 'status' | 'items'>[]): number {
-  let sum = 0;
-  for (const order of orders) {
-    if (order.status === 'REJECTED') continue;
-    for (const line of order.items) sum += line.unitPrice * (line.quantity - line.paidQuantity);
+/** The visits' PENDING cash and card payments, oldest first (staff confirm or cancel them). */
+export async function pendingStaffPayments(
+  db: Db,
+  visitIds: number[],
+): Promise<Map<number, StaffPendingPayment[]>> {
+  const byVisit = new Map<number, StaffPendingPayment[]>();
+  if (visitIds.length === 0) return byVisit;
+  const rows = await db
+    .select({
+      visitId: payment.visitId,
+      id: payment.id,
+      method: payment.method,
+      amount: payment.amount,
+      tip: payment.tip,
+      createdAt: payment.createdAt,
+      shareCount: payment.shareCount,
+      itemCount: sql<string | number>`coalesce((select sum(pi.quantity) from ${paymentItem} pi
+        where pi.payment_id = ${payment.id}), 0)::int`,
+    })
+    .from(payment)
+    .where(
+      and(inArray(payment.visitId, visitIds), eq(payment.status, 'PENDING'), ne(payment.method, 'ONLINE')),
+    )
+    .orderBy(asc(payment.createdAt), asc(payment.id));
+  for (const row of rows) {
+    if (row.method === 'ONLINE') continue;
+    const list = byVisit.get(row.visitId) ?? [];
+    list.push({
+      id: row.id,
+      method: row.method,
+      amount: row.amount,
+      tip: row.tip,
+      createdAt: row.createdAt.toISOString(),
+      itemCount: Number(row.itemCount),
+      shareCount: row.shareCount,
+    });
+    byVisit.set(row.visitId, list);
   }
-  return sum;
+  return byVisit;
 }
 
 /**
- * GET /api/staff/board: the restaurant's open visits with their orders, calls and unpaid amounts, and
+ * GET /api/staff/board: the restaurant's open visits with their orders, calls, unpaid amounts (exact with
+ * equal shares, docs/decisions/019-payments.md) and pending cash/card payments, and
  * every table's cursor — read in one repeatable-read snapshot, so the board is exactly the state at
  * those cursors (an event commits with the change it describes) and the staff socket's `since` built
  * from them replays exactly what came after.
@@ -55,6 +87,8 @@ export async function board(database: Database, staff: { restaurantId: number })
       const visitIds = visits.map((visit) => visit.visitId);
       const stored = await loadOrders(tx, { visitIds });
       const calls = await loadCalls(tx, visitIds);
+      const unpaid = await unpaidAmounts(tx, visitIds);
+      const payments = await pendingStaffPayments(tx, visitIds);
       return {
         visits: visits.map((visit) => {
           const orders = stored
@@ -65,7 +99,8 @@ export async function board(database: Database, staff: { restaurantId: number })
             openedAt: visit.openedAt.toISOString(),
             orders,
             calls: calls.filter((call) => call.visitId === visit.visitId).map(withoutVisit),
-            unpaidAmount: unpaidAmountOf(orders),
+            unpaidAmount: unpaid.get(visit.visitId) ?? 0,
+            payments: payments.get(visit.visitId) ?? [],
           };
         }),
         cursors,

@@ -95,18 +95,32 @@ export async function openVisitsOf(
 }
 
 /** Closes the table's open visit; null when the table is not the restaurant's, 0 when none is open. */
-export async function closeOpenVisit(tx: Db, restaurantId: number, tableId: number): Promise<number | null> {
+/**
+ * The table's open visit, row-locked like every payment write of the visit (FOR NO KEY UPDATE, see
+ * payments/repository.ts readVisit): a payment can't start or settle while the table is being closed.
+ * null: no such table in the restaurant; 0: the table has no open visit.
+ */
+export async function lockOpenVisit(
+  tx: Db,
+  restaurantId: number,
+  tableId: number,
+): Promise<{ visitId: number; currency: string } | null | 0> {
   const [table] = await tx
-    .select({ id: diningTable.id })
+    .select({ id: diningTable.id, currency: restaurant.currency })
     .from(diningTable)
+    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
     .where(and(eq(diningTable.id, tableId), eq(diningTable.restaurantId, restaurantId)));
   if (!table) return null;
-  const [closed] = await tx
-    .update(tableVisit)
-    .set({ closedAt: sql`now()` })
+  const [visit] = await tx
+    .select({ visitId: tableVisit.id })
+    .from(tableVisit)
     .where(and(eq(tableVisit.tableId, tableId), isNull(tableVisit.closedAt)))
-    .returning({ id: tableVisit.id });
-  return closed?.id ?? 0;
+    .for('no key update');
+  return visit ? { visitId: visit.visitId, currency: table.currency } : 0;
+}
+
+export async function closeVisit(tx: Db, visitId: number): Promise<void> {
+  await tx.update(tableVisit).set({ closedAt: sql`now()` }).where(eq(tableVisit.id, visitId));
 }
 
 export async function insertStaffUser(

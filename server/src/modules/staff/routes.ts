@@ -1,6 +1,7 @@
 import { OrderSchema } from '@tablo/contract/order';
 import {
   ChangeOrderStatusRequestSchema,
+  CloseTableRequestSchema,
   STAFF_SESSION_COOKIE,
   StaffBoardSchema,
   StaffLoginRequestSchema,
@@ -136,12 +137,14 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       config: { staffPermission: 'closeTables' },
       schema: {
         tags: ['staff'],
-        summary: 'Close the table’s open visit (its diners see nothing of it any more)',
+        summary:
+          'Close the table’s open visit (its diners see nothing of it any more); unpaid: 409, or force',
         params: z.object({ tableId: z.coerce.number().int().positive() }),
+        body: CloseTableRequestSchema,
       },
     },
     async (request, reply) => {
-      await closeTable(database, staffOf(request), request.params.tableId);
+      await closeTable(database, staffOf(request), request.params.tableId, request.body.force);
       return reply.code(204).send();
     },
   );

@@ -1,20 +1,22 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { canStaffMove, type Order, type OrderStatus } from '@tablo/contract/order';
-import type { StaffMe } from '@tablo/contract/staff';
+import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { notifyStaffSessionsEnded } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
-import { markPaidOrdersAfterServe } from '../payments/service.ts';
+import { pendingPaymentIds } from '../payments/repository.ts';
+import { cancelPendingPayments, markPaidOrdersAfterServe, unpaidAmounts } from '../payments/service.ts';
 import { assertNotBlocked, forgetLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import {
-  closeOpenVisit,
+  closeVisit,
   deleteStaffSession,
   findStaffByEmail,
   findStaffSession,
   insertStaffSession,
+  lockOpenVisit,
   type StaffIdentity,
 } from './repository.ts';
 
@@ -29,6 +31,10 @@ export const STAFF_TEXTS = {
   tableNotFound: 'Table not found',
   noOpenVisit: 'This table has no open visit',
   visitClosed: 'The table of this order has been closed',
+  forceNotAllowed: 'Only an owner or a manager can close a table that has not paid everything',
+  unpaid: (amount: number, currency: string) =>
+    `This table still has ${amount} ${currency} unpaid or in pending payments: ` +
+    'a manager can close it anyway (force)',
 } as const;
 
 export interface StaffContext extends StaffIdentity {
@@ -137,12 +143,31 @@ export async function changeOrderStatus(
   });
 }
 
-/** Ends the table's visit: its diners see nothing of it any more, the next party starts clean. */
-export async function closeTable(database: Database, staff: StaffContext, tableId: number): Promise<void> {
+/**
+ * Ends the table's visit: its diners see nothing of it any more, the next party starts clean. A visit with
+ * unpaid or pending units is closed only with `force` by a role with `closeUnpaidVisits`; its pending
+ * payments are cancelled in the same transaction (docs/decisions/019-payments.md).
+ */
+export async function closeTable(
+  database: Database,
+  staff: StaffContext,
+  tableId: number,
+  force = false,
+): Promise<void> {
+  if (force && !staffCan(staff.role, 'closeUnpaidVisits'))
+    throw new HttpError(403, STAFF_TEXTS.forceNotAllowed);
   await database.db.transaction(async (tx) => {
-    const visitId = await closeOpenVisit(tx, staff.restaurantId, tableId);
-    if (visitId === null) throw notFound(STAFF_TEXTS.tableNotFound);
-    if (visitId === 0) throw new HttpError(409, STAFF_TEXTS.noOpenVisit);
+    const visit = await lockOpenVisit(tx, staff.restaurantId, tableId);
+    if (visit === null) throw notFound(STAFF_TEXTS.tableNotFound);
+    if (visit === 0) throw new HttpError(409, STAFF_TEXTS.noOpenVisit);
+    const { visitId } = visit;
+    const unpaid = (await unpaidAmounts(tx, [visitId])).get(visitId) ?? 0;
+    const pending = (await pendingPaymentIds(tx, visitId)).length;
+    if (unpaid > 0 || pending > 0) {
+      if (!force) throw new HttpError(409, STAFF_TEXTS.unpaid(unpaid, visit.currency));
+      await cancelPendingPayments(database, tx, visitId);
+    }
+    await closeVisit(tx, visitId);
     await appendTableEvent(database, tx, { tableId, visitId, event: { type: 'table.closed' } });
   });
 }

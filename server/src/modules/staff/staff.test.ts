@@ -197,9 +197,9 @@ describe.each(testDatabaseKinds())('staff API on %s', (kind) => {
       status: 'ACCEPTED',
     });
     expect(patch.statusCode).toBe(404);
-    expect((await staffRequest(ctx.app, olga, 'POST', `/api/staff/tables/${tableId}/close`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await staffRequest(ctx.app, olga, 'POST', `/api/staff/tables/${tableId}/close`, {})).statusCode,
+    ).toBe(404);
     const board = StaffBoardSchema.parse(
       (await staffRequest(ctx.app, olga, 'GET', '/api/staff/board')).json(),
     );

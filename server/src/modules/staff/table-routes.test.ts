@@ -56,6 +56,11 @@ describe.each(testDatabaseKinds())('staff tables on %s', (kind) => {
       ],
     });
     expect(placed.statusCode).toBe(201);
+    // Payable, so counted as unpaid, once accepted (docs/decisions/019-payments.md).
+    const accept = await asStaff(ctx.app, staff.WAITER, 'PATCH', `/api/staff/orders/${placed.json().id}`, {
+      status: 'ACCEPTED',
+    });
+    expect(accept.statusCode).toBe(200);
     const rejected = OrderSchema.parse(
       (
         await postOrder(ctx.app, 'key-tables-2', {

@@ -3,8 +3,9 @@ import type { TableCall } from '@tablo/contract/table-call';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { notifyMenuChanged, notifyStaffTableChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { diningTable, orderItem, orders, restaurant, tableCall, tableVisit } from '../../db/schema.ts';
+import { diningTable, orders, restaurant, tableCall, tableVisit } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { unpaidAmounts } from '../payments/service.ts';
 import { newTableToken, tableOrderUrl } from '../restaurants/manage-tables.ts';
 import { STAFF_TEXTS, type StaffContext } from './service.ts';
 
@@ -36,17 +37,18 @@ async function openVisitSummaries(db: Db, tableIds: number[]): Promise<VisitSumm
       tableId: tableVisit.tableId,
       openedAt: tableVisit.openedAt,
       orderCount: sql<number>`(select count(*) from ${orders} o where o.visit_id = table_visit.id)::int`,
-      // What is left to pay: the unpaid quantities of the visit's orders that were not rejected.
-      unpaidAmount: sql<string>`(select coalesce(sum(oi.unit_price * (oi.quantity - oi.paid_quantity)), 0)
-        from ${orders} o join ${orderItem} oi on oi.order_id = o.id
-        where o.visit_id = table_visit.id and o.status <> 'REJECTED')::bigint`,
     })
     .from(tableVisit)
     .where(and(inArray(tableVisit.tableId, tableIds), isNull(tableVisit.closedAt)));
+  // What is left to pay, as the payments module counts it (free, reserved and unpaid equal shares).
+  const unpaid = await unpaidAmounts(
+    db,
+    rows.map((row) => row.visitId),
+  );
   return rows.map((row) => ({
     ...row,
     orderCount: Number(row.orderCount),
-    unpaidAmount: Number(row.unpaidAmount),
+    unpaidAmount: unpaid.get(row.visitId) ?? 0,
   }));
 }
 

@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@tablo/contract/order';
 import { OrderSchema } from '@tablo/contract/order';
-import { type StaffBoard, StaffBoardSchema, staffPaths } from '@tablo/contract/staff';
+import { PaymentSchema, paymentPaths } from '@tablo/contract/payment';
+import { type CloseTableRequest, type StaffBoard, StaffBoardSchema, staffPaths } from '@tablo/contract/staff';
 import { type TableCallKind, TableCallSchema } from '@tablo/contract/table-call';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -39,7 +40,21 @@ export function acknowledgeCall(tableId: number, kind: TableCallKind) {
   return staffRequest(staffPaths.acknowledgeCall(tableId, kind), { method: 'POST', schema: TableCallSchema });
 }
 
-/** POST /api/staff/tables/:id/close — ends the open visit; answered 204. */
-export function closeTable(tableId: number) {
-  return staffRequest(staffPaths.closeTable(tableId), { method: 'POST', schema: z.literal(null) });
+/**
+ * POST /api/staff/tables/:id/close — ends the open visit; answered 204. A visit with unpaid or pending
+ * items answers 409 unless `force` (owners and managers only); force cancels its pending payments.
+ */
+export function closeTable(tableId: number, force = false) {
+  return staffRequest(staffPaths.closeTable(tableId), {
+    method: 'POST',
+    body: { force } satisfies CloseTableRequest,
+    schema: z.literal(null),
+  });
+}
+
+/** POST /api/staff/payments/:id/confirm | cancel — a cash or card payment the guest made at the table. */
+export function settlePayment(paymentId: string, action: 'confirm' | 'cancel') {
+  const path =
+    action === 'confirm' ? paymentPaths.staffConfirm(paymentId) : paymentPaths.staffCancel(paymentId);
+  return staffRequest(path, { method: 'POST', schema: PaymentSchema });
 }

@@ -6,10 +6,13 @@ import styles from './staff.module.css';
 type ConfirmDialogProps = {
   title: string;
   body: string;
-  confirmLabel: string;
+  /** Without a confirm action the dialog only tells (e.g. that someone else must do it). */
+  confirmLabel?: string;
   busy?: boolean;
-  onConfirm: () => void;
+  onConfirm?: () => void;
   onCancel: () => void;
+  /** The dismissing button's text; "Cancel" by default. */
+  cancelLabel?: string;
 };
 
 /** A question before a move that cannot be undone; focus is trapped inside and returns to the opener. */
@@ -20,6 +23,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  cancelLabel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation('staff');
   const dialog = useStaffDialog(onCancel);
@@ -34,11 +38,13 @@ export function ConfirmDialog({
         <p id={bodyId}>{body}</p>
         <div className={styles.dialogActions}>
           <button type="button" className={styles.button} onClick={onCancel} data-autofocus="">
-            {t('cancel')}
+            {cancelLabel ?? t('cancel')}
           </button>
-          <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
+          {onConfirm && confirmLabel && (
+            <button type="button" className={styles.dangerButton} onClick={onConfirm} disabled={busy}>
+              {confirmLabel}
+            </button>
+          )}
         </div>
       </div>
     </dialog>

@@ -1,4 +1,5 @@
-import type { StaffServerMessage } from '@tablo/contract/staff';
+import type { Order } from '@tablo/contract/order';
+import type { StaffPendingPayment, StaffServerMessage, StaffVisit } from '@tablo/contract/staff';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -8,10 +9,21 @@ import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
 import { setChimeContextFactory } from '../sound/chime.ts';
 import { fakeAudioContext } from '../testing/fake-audio.ts';
 import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
-import { staffOrder, staffVisit } from '../testing/staff-fixtures.ts';
+import { demoBoard, staffOrder, staffVisit } from '../testing/staff-fixtures.ts';
 import { staffServer } from '../testing/staff-handlers.ts';
 
 let audio: ReturnType<typeof fakeAudioContext>;
+
+const CASH_ID = '0b0e7a8e-2f6b-4c53-9a55-6f7c4e2b1a10';
+const CARD_ID = '0b0e7a8e-2f6b-4c53-9a55-6f7c4e2b1a11';
+const PENDING: Omit<StaffPendingPayment, 'id'> = {
+  method: 'CASH',
+  amount: 3990,
+  tip: 0,
+  createdAt: '2025-05-01T12:03:00.000Z',
+  itemCount: 1,
+  shareCount: 0,
+};
 
 beforeEach(() => {
   FakeStaffSocket.all = [];
@@ -46,7 +58,7 @@ describe('order board', () => {
     const one = await tableCard(1);
     expect(within(one).getByText('Note: quickly please')).toBeTruthy();
     expect(within(one).getByText('Note: no lemon')).toBeTruthy();
-    expect(within(one).getByText('8,970 Ft')).toBeTruthy();
+    expect(within(one).getByText('3,990 Ft')).toBeTruthy();
     expect(within(one).getByRole('button', { name: 'Accept Order #5' })).toBeTruthy();
     expect(within(one).getByRole('button', { name: 'Serve Order #6' })).toBeTruthy();
     const two = await tableCard(2);
@@ -127,7 +139,8 @@ describe('order board', () => {
     expect(screen.getAllByText('New order at table 1').length).toBe(2);
     expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe('New order at table 1');
     expect(audio.played).toEqual([880, 1318.5]);
-    expect(within(one).getByText('13,950 Ft')).toBeTruthy();
+    // A new order is not owed before it is accepted.
+    expect(within(one).getByText('3,990 Ft')).toBeTruthy();
 
     // Sound off: no chime; the choice is kept on the device.
     fireEvent.click(screen.getByRole('button', { name: 'Sound' }));
@@ -190,6 +203,107 @@ describe('order board', () => {
     await waitFor(() => expect(within(one).queryByRole('button', { name: 'Serve Order #6' })).toBeNull());
     send({ type: 'table.closed', cursor: 13, tableId: 1, visitId: 50 });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Table 1' })).toBeNull());
+  });
+
+  it('lists pending cash/card payments; confirming sends {} with the CSRF header and reads the board again', async () => {
+    const board = demoBoard();
+    const cash = { ...PENDING, id: CASH_ID };
+    const card = {
+      ...PENDING,
+      id: CARD_ID,
+      method: 'CARD' as const,
+      amount: 1290,
+      tip: 200,
+      itemCount: 0,
+      shareCount: 2,
+    };
+    board.visits[0] = { ...(board.visits[0] as StaffVisit), payments: [cash, card] };
+    const fake = useStaff({ board });
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    const list = within(one).getByRole('list', { name: 'Payments waiting at table 1' });
+    expect(within(list).getByText('Cash · 3,990 Ft')).toBeTruthy();
+    expect(within(list).getByText('Card · 1,290 Ft')).toBeTruthy();
+    expect(within(list).getByText(/\+ 200 Ft tip · Equal shares: 2/)).toBeTruthy();
+    expect(within(list).getByText(/Items: 1/)).toBeTruthy();
+
+    fireEvent.click(
+      within(list).getByRole('button', { name: /^Confirm the Cash payment of 3,990.Ft at table 1$/ }),
+    );
+    expect(await screen.findByText('Payment confirmed at table 1')).toBeTruthy();
+    await waitFor(() => expect(fake.state.boardReads).toBe(2));
+    await waitFor(() => expect(within(one).queryByText('Cash · 3,990 Ft')).toBeNull());
+    expect(within(one).getByText('0 Ft')).toBeTruthy();
+    fireEvent.click(
+      within(one).getByRole('button', { name: /^Cancel the Card payment of 1,290.Ft at table 1$/ }),
+    );
+    await waitFor(() => expect(within(one).queryByRole('list', { name: /Payments waiting/ })).toBeNull());
+    expect(fake.state.writes.map((w) => [w.method, w.path, w.body, w.csrf])).toEqual([
+      ['POST', `/api/staff/payments/${CASH_ID}/confirm`, {}, 'csrf-token-123'],
+      ['POST', `/api/staff/payments/${CARD_ID}/cancel`, {}, 'csrf-token-123'],
+    ]);
+  });
+
+  it('the kitchen sees pending payments without the buttons', async () => {
+    const board = demoBoard();
+    board.visits[0] = { ...(board.visits[0] as StaffVisit), payments: [{ ...PENDING, id: CASH_ID }] };
+    useStaff({ board, role: 'KITCHEN' });
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    expect(within(one).getByText('Cash · 3,990 Ft')).toBeTruthy();
+    expect(within(one).queryByRole('button', { name: /payment/ })).toBeNull();
+  });
+
+  it('a payment settled elsewhere: the board shows the order Paid and reads itself again', async () => {
+    const board = demoBoard();
+    board.visits[0] = { ...(board.visits[0] as StaffVisit), payments: [{ ...PENDING, id: CASH_ID }] };
+    const fake = useStaff({ board });
+    renderApp('/staff/board/en');
+    const one = await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    send({ type: 'ready' });
+    // What the server holds now: the payment confirmed on another tablet, order 6 served and paid.
+    const visit = fake.state.board.visits[0] as StaffVisit;
+    visit.payments = [];
+    visit.unpaidAmount = 0;
+    const paidOrder = { ...(visit.orders[1] as Order), status: 'PAID' as const };
+    paidOrder.items = paidOrder.items.map((item) => ({ ...item, paidQuantity: item.quantity }));
+    visit.orders[1] = paidOrder;
+    fake.state.board.cursors = [
+      { tableId: 1, cursor: 14 },
+      { tableId: 2, cursor: 20 },
+    ];
+    const at = { tableId: 1, visitId: 50 };
+    send({
+      type: 'payment.changed',
+      cursor: 11,
+      ...at,
+      paymentId: CASH_ID,
+      status: 'SUCCEEDED',
+      method: 'CASH',
+      amount: 3990,
+    });
+    send({
+      type: 'order.items_paid',
+      cursor: 12,
+      ...at,
+      orderId: 6,
+      items: [{ orderItemId: 600, paidQuantity: 1 }],
+    });
+    send({
+      type: 'order.status_changed',
+      cursor: 13,
+      ...at,
+      orderId: 6,
+      status: 'SERVED',
+      rejectReason: null,
+    });
+    send({ type: 'order.status_changed', cursor: 14, ...at, orderId: 6, status: 'PAID', rejectReason: null });
+    await waitFor(() => expect(within(one).queryByText('Cash · 3,990 Ft')).toBeNull());
+    await waitFor(() => expect(fake.state.boardReads).toBeGreaterThanOrEqual(2));
+    expect(await within(one).findByText('0 Ft')).toBeTruthy();
+    const order = within(one).getByRole('article', { name: 'Order #6' });
+    expect(within(order).getByText('Paid')).toBeTruthy();
   });
 
   it('under the autoplay rule offers "Enable sound", which resumes the audio', async () => {

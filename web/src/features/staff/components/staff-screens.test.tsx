@@ -39,30 +39,67 @@ describe('kitchen view', () => {
 });
 
 describe('tables screen', () => {
-  it('shows every table; closing asks first and ends the visit', async () => {
+  async function tableRow(table: number) {
+    const header = await screen.findByRole('rowheader', { name: `Table ${table}` }, { timeout: 4000 });
+    return header.closest('tr') as HTMLElement;
+  }
+
+  it('shows every table; closing a paid table asks first and ends the visit', async () => {
     const fake = useStaff();
     renderApp('/staff/tables/en');
-    const row = (await screen.findByRole('rowheader', { name: 'Table 1' }, { timeout: 4000 })).closest(
-      'tr',
-    ) as HTMLElement;
-    expect(within(row).getByText('8,970 Ft')).toBeTruthy();
-    expect(within(row).getByText('Orders: 2')).toBeTruthy();
-    expect(within(row).getByText(/Bill requested/)).toBeTruthy();
-    const close = within(row).getByRole('button', { name: 'Close table 1' });
+    const one = await tableRow(1);
+    expect(within(one).getByText('8,970 Ft')).toBeTruthy();
+    expect(within(one).getByText('Orders: 2')).toBeTruthy();
+    expect(within(one).getByText(/Bill requested/)).toBeTruthy();
+    const row = await tableRow(2);
+    const close = within(row).getByRole('button', { name: 'Close table 2' });
     close.focus();
     fireEvent.click(close);
-    const dialog = await screen.findByRole('dialog', { name: 'Close table 1?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Close table 2?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close table' }));
     await waitFor(() => expect(fake.state.writes).toHaveLength(1), { timeout: 1500 });
     expect(await within(row).findByText('Free', {}, { timeout: 3000 })).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: 'Close table 1' })).toBeNull();
+    expect(within(row).queryByRole('button', { name: 'Close table 2' })).toBeNull();
     expect(fake.state.writes[0]).toEqual({
       method: 'POST',
-      path: '/api/staff/tables/1/close',
+      path: '/api/staff/tables/2/close',
       csrf: 'csrf-token-123',
-      body: {},
+      body: { force: false },
     });
+  });
+
+  it('a manager sees the unpaid amount first and may close anyway (force)', async () => {
+    const fake = useStaff({ role: 'MANAGER' });
+    renderApp('/staff/tables/en');
+    const row = await tableRow(1);
+    fireEvent.click(within(row).getByRole('button', { name: 'Close table 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close table 1?' });
+    expect(within(dialog).getByText(/8,970 Ft is still unpaid or in pending payments/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Close table' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close anyway' }));
+    expect(await within(row).findByText('Free', {}, { timeout: 3000 })).toBeTruthy();
+    expect(fake.state.writes.map((w) => [w.path, w.body, w.csrf])).toEqual([
+      ['/api/staff/tables/1/close', { force: true }, 'csrf-token-123'],
+    ]);
+  });
+
+  it('a waiter is told that a manager must close a table with unpaid items, and sends nothing', async () => {
+    const fake = useStaff({ role: 'WAITER' });
+    renderApp('/staff/tables/hu');
+    const header = await screen.findByRole('rowheader', { name: '1. asztal' }, { timeout: 4000 });
+    const row = header.closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: /1\. asztal lezárása/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/még 8\s970\sFt kifizetetlen: csak vezető zárhatja le/)).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Rendben']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rendben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.state.writes).toEqual([]);
   });
 
   it('a manager enables tables, rotates a token after confirming, and gets the QR code and sheets', async () => {

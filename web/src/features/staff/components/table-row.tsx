@@ -26,6 +26,9 @@ export function TableRow({ table, now }: { table: StaffTable; now: number }) {
   const { busy, run } = useStaffAction();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const manage = staffCan(me.role, 'manageTables');
+  const unpaid = table.visit?.unpaidAmount ?? 0;
+  // A visit that has not paid everything is closed only by an owner or a manager, with force.
+  const mayForce = staffCan(me.role, 'closeUnpaidVisits');
   const name = t('table_number', { table: table.tableNumber });
 
   function replace(next: StaffTable) {
@@ -36,8 +39,8 @@ export function TableRow({ table, now }: { table: StaffTable; now: number }) {
     );
   }
 
-  async function close() {
-    const done = await run('close', () => closeTable(table.tableId));
+  async function close(force: boolean) {
+    const done = await run('close', () => closeTable(table.tableId, force));
     setConfirming(null);
     if (done === null) return;
     notify.success(t('table_closed', { table: table.tableNumber }));
@@ -132,13 +135,31 @@ export function TableRow({ table, now }: { table: StaffTable; now: number }) {
             </>
           )}
         </div>
-        {confirming === 'close' && (
+        {confirming === 'close' && unpaid === 0 && (
           <ConfirmDialog
             title={t('close_table_title', { table: table.tableNumber })}
             body={t('close_table_body')}
             confirmLabel={t('close_table')}
             busy={busy !== null}
-            onConfirm={() => void close()}
+            onConfirm={() => void close(false)}
+            onCancel={() => setConfirming(null)}
+          />
+        )}
+        {confirming === 'close' && unpaid > 0 && mayForce && (
+          <ConfirmDialog
+            title={t('close_table_title', { table: table.tableNumber })}
+            body={t('close_unpaid_body', { amount: formatPrice(unpaid, language) })}
+            confirmLabel={t('close_anyway')}
+            busy={busy !== null}
+            onConfirm={() => void close(true)}
+            onCancel={() => setConfirming(null)}
+          />
+        )}
+        {confirming === 'close' && unpaid > 0 && !mayForce && (
+          <ConfirmDialog
+            title={t('close_table_title', { table: table.tableNumber })}
+            body={t('close_unpaid_manager', { amount: formatPrice(unpaid, language) })}
+            cancelLabel={t('close_dialog_ok')}
             onCancel={() => setConfirming(null)}
           />
         )}

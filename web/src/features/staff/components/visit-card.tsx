@@ -9,11 +9,12 @@ import { staffBoardQueryKey } from '../api/staff-board.ts';
 import { formatAge } from '../utils/age.ts';
 import { CallList } from './call-list.tsx';
 import { OrderCard } from './order-card.tsx';
+import { PendingPayments } from './pending-payments.tsx';
 import styles from './staff.module.css';
 
 type VisitCardProps = { visit: StaffVisit; orders: readonly Order[]; now: number };
 
-/** One table's open visit on the board: its calls, unpaid amount and the orders the filter shows. */
+/** One table's open visit on the board: its unpaid amount, pending payments, calls and the orders shown. */
 export function VisitCard({ visit, orders, now }: VisitCardProps) {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
@@ -55,6 +56,7 @@ export function VisitCard({ visit, orders, now }: VisitCardProps) {
         <p>
           {t('unpaid')}: <span className={styles.amount}>{formatPrice(visit.unpaidAmount, language)}</span>
         </p>
+        <PendingPayments tableNumber={visit.tableNumber} payments={visit.payments} now={now} />
         <CallList
           tableId={visit.tableId}
           tableNumber={visit.tableNumber}

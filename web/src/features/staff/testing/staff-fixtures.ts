@@ -42,11 +42,12 @@ export function staffVisit(
     orders: [],
     calls: [],
     unpaidAmount: 0,
+    payments: [],
     ...overrides,
   });
 }
 
-/** Table 1 with a new order (5) and an accepted one (6); table 2 with a served one (7). */
+/** Table 1 with a new order (5) and an accepted one (6); table 2 with a served one (7), none paid. */
 export function demoBoard(): StaffBoard {
   return StaffBoardSchema.parse({
     visits: [
@@ -77,7 +78,8 @@ export function demoBoard(): StaffBoard {
             total: 3990,
           }),
         ],
-        unpaidAmount: 8970,
+        // The accepted order only: a PLACED order is not owed yet.
+        unpaidAmount: 3990,
       }),
       staffVisit({
         visitId: 51,

@@ -1,8 +1,10 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
 import { OrderSchema } from '@tablo/contract/order';
+import { PaymentSchema } from '@tablo/contract/payment';
 import {
   ChangeOrderStatusRequestSchema,
+  CloseTableRequestSchema,
   CSRF_HEADER,
   ItemAvailabilitySchema,
   type StaffBoard,
@@ -14,9 +16,11 @@ import {
   StaffTableSchema,
   type StaffTables,
   StaffTablesSchema,
+  staffCan,
 } from '@tablo/contract/staff';
 import { TableCallSchema } from '@tablo/contract/table-call';
 import { HttpResponse, http } from 'msw';
+import { z } from 'zod';
 import { demoBoard } from './staff-fixtures.ts';
 
 export const STAFF_PASSWORD = 'correct-horse';
@@ -57,6 +61,7 @@ export function staffMenu(): Menu {
   ]);
 }
 
+/** Table 1 has 8,970 Ft unpaid (closing it needs force); table 2 paid everything; table 3 is free. */
 function demoTables(): StaffTables {
   return StaffTablesSchema.parse({
     currency: 'HUF',
@@ -68,6 +73,14 @@ function demoTables(): StaffTables {
         orderingUrl: 'http://tablo.test/order/demo/1/hu?t=aaa',
         visit: { visitId: 50, openedAt: '2025-05-01T11:50:00.000Z', orderCount: 2, unpaidAmount: 8970 },
         calls: [{ kind: 'BILL', requestedAt: '2025-05-01T12:05:00.000Z', acknowledgedAt: null }],
+      },
+      {
+        tableId: 2,
+        tableNumber: 2,
+        isEnabled: true,
+        orderingUrl: 'http://tablo.test/order/demo/2/hu?t=bbb',
+        visit: { visitId: 51, openedAt: '2025-05-01T11:55:00.000Z', orderCount: 1, unpaidAmount: 0 },
+        calls: [],
       },
       {
         tableId: 3,
@@ -163,11 +176,42 @@ export function staffServer(options: Options = {}) {
       return HttpResponse.json(TableCallSchema.parse(call));
     }),
     http.post('/api/staff/tables/:tableId/close', async ({ request, params }) => {
-      await record(request);
+      const { force } = CloseTableRequestSchema.parse(await record(request));
+      const unpaid = state.tables.tables.find((t) => t.tableId === Number(params.tableId))?.visit
+        ?.unpaidAmount;
+      if (force && !staffCan(me.role, 'closeUnpaidVisits')) return error(403, 'Only a manager can force it');
+      if (unpaid && !force) return error(409, `This table still has ${unpaid} HUF unpaid`);
       state.board.visits = state.board.visits.filter((v) => v.tableId !== Number(params.tableId));
       for (const table of state.tables.tables)
         if (table.tableId === Number(params.tableId)) table.visit = null;
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('/api/staff/payments/:paymentId/:action', async ({ request, params }) => {
+      z.strictObject({}).parse(await record(request));
+      if (!staffCan(me.role, 'confirmPayments')) return error(403, 'Forbidden');
+      const visit = state.board.visits.find((v) => v.payments.some((p) => p.id === params.paymentId));
+      const pending = visit?.payments.find((p) => p.id === params.paymentId);
+      if (!visit || !pending) return error(404, 'Payment not found');
+      visit.payments = visit.payments.filter((p) => p.id !== pending.id);
+      if (params.action === 'confirm') visit.unpaidAmount = Math.max(0, visit.unpaidAmount - pending.amount);
+      return HttpResponse.json(
+        PaymentSchema.parse({
+          id: pending.id,
+          visitId: visit.visitId,
+          tableId: visit.tableId,
+          status: params.action === 'confirm' ? 'SUCCEEDED' : 'CANCELLED',
+          method: pending.method,
+          amount: pending.amount,
+          tip: pending.tip,
+          currency: 'HUF',
+          items: [],
+          shareCount: pending.shareCount,
+          checkoutUrl: null,
+          createdAt: pending.createdAt,
+          expiresAt: null,
+          isMine: false,
+        }),
+      );
     }),
     http.get('/api/staff/tables', () => guard() ?? HttpResponse.json(StaffTablesSchema.parse(state.tables))),
     http.patch('/api/staff/tables/:tableId', async ({ request, params }) => {

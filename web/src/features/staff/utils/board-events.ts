@@ -2,9 +2,13 @@ import type { TableEvent } from '@tablo/contract/events';
 import type { Order, OrderStatus } from '@tablo/contract/order';
 import type { StaffBoard, StaffCursor, StaffVisit } from '@tablo/contract/staff';
 
-/** What an order leaves to pay: its unpaid quantities, nothing once rejected (as the server counts it). */
+/**
+ * What an order leaves to pay: the unpaid quantities of an accepted or served order (as the server counts
+ * it: a PLACED order is not owed yet, a REJECTED one never). Payments are not applied here: their events
+ * make the board read again, since equal shares and pending payments are only exact on the server.
+ */
 export function unpaidOf(order: Order): number {
-  if (order.status === 'REJECTED') return 0;
+  if (order.status !== 'ACCEPTED' && order.status !== 'SERVED') return 0;
   return order.items.reduce((sum, item) => sum + (item.quantity - item.paidQuantity) * item.unitPrice, 0);
 }
 
@@ -74,6 +78,30 @@ export function applyTableEvent(board: StaffBoard, event: TableEvent): AppliedEv
       if (!visit) return { board: { ...board, cursors }, refetch: true };
       const calls = [...visit.calls.filter((c) => c.kind !== event.call.kind), event.call];
       return { board: { visits: replaceVisit(board, { ...visit, calls }), cursors }, refetch: false };
+    }
+    case 'order.items_paid': {
+      // The lines show their paid quantities at once; the unpaid amount and pending payments are read again.
+      if (!visit) return { board: { ...board, cursors }, refetch: true };
+      const paid = new Map(event.items.map((item) => [item.orderItemId, item.paidQuantity]));
+      const orders = visit.orders.map((order) =>
+        order.id === event.orderId
+          ? {
+              ...order,
+              items: order.items.map((item) => ({
+                ...item,
+                paidQuantity: paid.get(item.id) ?? item.paidQuantity,
+              })),
+            }
+          : order,
+      );
+      return { board: { visits: replaceVisit(board, { ...visit, orders }), cursors }, refetch: true };
+    }
+    case 'payment.changed': {
+      // A settled payment leaves the visit's pending list at once; the amounts are read again.
+      if (!visit) return { board: { ...board, cursors }, refetch: true };
+      const payments =
+        event.status === 'PENDING' ? visit.payments : visit.payments.filter((p) => p.id !== event.paymentId);
+      return { board: { visits: replaceVisit(board, { ...visit, payments }), cursors }, refetch: true };
     }
     case 'table.closed':
       return {

@@ -1,0 +1,90 @@
+import { type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { formatPrice } from '../../../lib/format-price.ts';
+import { notify } from '../../../lib/toast.ts';
+import { settlePayment, staffBoardQueryKey } from '../api/staff-board.ts';
+import { staffTablesQueryKey } from '../api/staff-tables.ts';
+import { useStaffConsole } from '../hooks/staff-console-context.ts';
+import { useStaffAction } from '../hooks/use-staff-action.ts';
+import { formatAge } from '../utils/age.ts';
+import styles from './staff.module.css';
+
+type PendingPaymentsProps = {
+  tableNumber: number;
+  payments: readonly StaffPendingPayment[];
+  now: number;
+};
+
+/**
+ * A table's cash and card payments waiting for staff: confirming marks their items paid, cancelling
+ * releases them. The board is read again afterwards (the socket's payment events do the same elsewhere).
+ */
+export function PendingPayments({ tableNumber, payments, now }: PendingPaymentsProps) {
+  const { t } = useTranslation('staff');
+  const { language } = useLanguage();
+  const { me } = useStaffConsole();
+  const queryClient = useQueryClient();
+  const { busy, run } = useStaffAction();
+  const canSettle = staffCan(me.role, 'confirmPayments');
+  if (payments.length === 0) return null;
+
+  async function settle(payment: StaffPendingPayment, action: 'confirm' | 'cancel') {
+    const done = await run(`${action}-${payment.id}`, () => settlePayment(payment.id, action));
+    if (!done) return;
+    notify.success(
+      t(action === 'confirm' ? 'payment_confirmed' : 'payment_cancelled', { table: tableNumber }),
+    );
+    void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
+    void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
+  }
+
+  return (
+    <ul className={styles.payments} aria-label={t('payments_of_table', { table: tableNumber })}>
+      {payments.map((payment) => {
+        const method = t(`payment_method_${payment.method}`);
+        const amount = formatPrice(payment.amount, language);
+        const names = { method, amount, table: tableNumber };
+        return (
+          <li key={payment.id} className={styles.payment} data-method={payment.method}>
+            <span>
+              <strong>
+                {method} · {amount}
+              </strong>
+              {payment.tip > 0 && ` + ${t('payment_tip', { amount: formatPrice(payment.tip, language) })}`}
+              {' · '}
+              {payment.shareCount > 0
+                ? t('payment_shares', { n: payment.shareCount })
+                : t('payment_items', { n: payment.itemCount })}
+              {' · '}
+              <time dateTime={payment.createdAt}>{formatAge(payment.createdAt, now, language)}</time>
+            </span>
+            {canSettle && (
+              <span className={styles.actions}>
+                <button
+                  type="button"
+                  className={styles.primaryButton}
+                  disabled={busy !== null}
+                  aria-label={t('confirm_payment_of', names)}
+                  onClick={() => void settle(payment, 'confirm')}
+                >
+                  {t('confirm_payment')}
+                </button>
+                <button
+                  type="button"
+                  className={styles.button}
+                  disabled={busy !== null}
+                  aria-label={t('cancel_payment_of', names)}
+                  onClick={() => void settle(payment, 'cancel')}
+                >
+                  {t('cancel_payment')}
+                </button>
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
