@@ -21,7 +21,7 @@ describe('MenuScreen', () => {
     expect(within(card('Gulyásleves')).getByText('Marhahúsból, csipetkével')).toBeTruthy();
     expect(within(card('Gulyásleves')).getByText(/^2\s490\sFt$/)).toBeTruthy();
     expect(within(card('Rántott csirkemell')).getByText('Elfogyott')).toBeTruthy();
-    expect(await screen.findAllByRole('article', { name: 'Névtelen' })).toHaveLength(1);
+    expect(await screen.findAllByRole('article', { name: 'Névtelen' }, { timeout: 5000 })).toHaveLength(1);
   });
 
   it('shows the counts read-only when there is no ordering session', async () => {
@@ -36,7 +36,7 @@ describe('MenuScreen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Soups' })).toBeTruthy();
     expect(card('Újházi-Hühnersuppe')).toBeTruthy();
     expect(card('Goulash soup').querySelector('[lang]')?.getAttribute('lang')).toBe('en');
-    expect(await screen.findAllByRole('article', { name: 'Ohne Titel' })).toHaveLength(1);
+    expect(await screen.findAllByRole('article', { name: 'Ohne Titel' }, { timeout: 5000 })).toHaveLength(1);
   });
 
   it('shows each dish’s allergens in display order', async () => {
