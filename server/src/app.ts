@@ -114,7 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     ordersPerMinute: config.rateLimits.ordersPerMinute,
   });
-  await app.register(staffRoutes, { prefix: '/api', database });
+  await app.register(staffRoutes, {
+    prefix: '/api',
+    database,
+    loginsPerMinute: config.rateLimits.staffLoginsPerMinute,
+  });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });

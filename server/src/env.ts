@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(30),
   // Orders per diner session per minute (issue 4); raised only by the load benchmark.
   RATE_LIMIT_ORDERS_PER_MINUTE: positiveInt.default(10),
+  // Staff log-in attempts per client address and e-mail address per minute (issue 8); failures are also
+  // slowed down per e-mail address in the database (docs/decisions/015-staff-console-server.md).
+  RATE_LIMIT_STAFF_LOGINS_PER_MINUTE: positiveInt.default(5),
   // Payments (issue 9, docs/decisions/019-payments.md).
   PAYMENT_RESERVATION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
@@ -79,7 +82,12 @@ export interface Config {
   webDist: string;
   seedDemo: boolean;
   trustProxy: boolean;
-  rateLimits: { ratingsPerMinute: number; sessionsPerMinute: number; ordersPerMinute: number };
+  rateLimits: {
+    ratingsPerMinute: number;
+    sessionsPerMinute: number;
+    ordersPerMinute: number;
+    staffLoginsPerMinute: number;
+  };
   payments: PaymentConfig;
 }
 
@@ -124,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratingsPerMinute: e.RATE_LIMIT_RATINGS_PER_MINUTE,
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
+      staffLoginsPerMinute: e.RATE_LIMIT_STAFF_LOGINS_PER_MINUTE,
     },
     payments,
   };
