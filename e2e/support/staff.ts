@@ -1,6 +1,5 @@
 import type { AvailabilityType } from '@tablo/contract/menu';
 import { OrderSchema, type OrderStatus } from '@tablo/contract/order';
-import { PaymentSchema } from '@tablo/contract/payment';
 import {
   CSRF_HEADER,
   ItemAvailabilitySchema,
@@ -54,17 +53,6 @@ export async function staffLogin(baseUrl: string) {
       if (!response.ok)
         throw new Error(`availability ${menuItemId}: ${response.status} ${await response.text()}`);
       return ItemAvailabilitySchema.parse(await response.json());
-    },
-    /** Confirms a pending cash or card payment: its items become paid. */
-    async confirmPayment(paymentId: string) {
-      const response = await fetch(`${baseUrl}/api/staff/payments/${encodeURIComponent(paymentId)}/confirm`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({}),
-      });
-      if (!response.ok)
-        throw new Error(`confirm payment ${paymentId}: ${response.status} ${await response.text()}`);
-      return PaymentSchema.parse(await response.json());
     },
   };
 }
