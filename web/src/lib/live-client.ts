@@ -1,5 +1,6 @@
 import { type ServerMessage, ServerMessageSchema, WS_CLOSE } from '@tablo/contract/events';
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
+import type { z } from 'zod';
 
 /** Reconnect backoff (DESIGN §6): 0.5 s doubling to 30 s, each wait jittered to 50–100 %. */
 export const LIVE_BACKOFF_MIN_MS = 500;
@@ -72,6 +73,25 @@ function browserStorage(): LiveClientOptions['storage'] {
   }
 }
 
+/**
+ * A websocket message checked against its contract; a message that is not JSON or outside the contract
+ * is dropped with a warning (`label` names the socket), never applied.
+ */
+export function parseLiveMessage<T>(schema: z.ZodType<T>, raw: unknown, label: string): T | null {
+  let parsed: z.ZodSafeParseResult<T>;
+  try {
+    parsed = schema.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
+  } catch {
+    console.warn(`${label}: a message that is not JSON was dropped`);
+    return null;
+  }
+  if (!parsed.success) {
+    console.warn(`${label}: a message outside the contract was dropped`, parsed.error.issues);
+    return null;
+  }
+  return parsed.data;
+}
+
 /** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 15–30 s. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MIN_MS * 2 ** attempt);
@@ -133,18 +153,8 @@ export function connectLive(options: LiveClientOptions): LiveClient {
   }
 
   function handle(raw: unknown): void {
-    let parsed: ReturnType<typeof ServerMessageSchema.safeParse>;
-    try {
-      parsed = ServerMessageSchema.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
-    } catch {
-      console.warn('live: a message that is not JSON was dropped');
-      return;
-    }
-    if (!parsed.success) {
-      console.warn('live: a message outside the contract was dropped', parsed.error.issues);
-      return;
-    }
-    const message = parsed.data;
+    const message = parseLiveMessage(ServerMessageSchema, raw, 'live');
+    if (!message) return;
     switch (message.type) {
       case 'snapshot':
         // A snapshot is the whole state at its cursor: it replaces whatever was applied before.

@@ -67,31 +67,6 @@ export async function readVisit(tx: Db, visitId: number, lock: boolean): Promise
   return { ...visit, open: closedAt === null };
 }
 
-/** The open visit of the table that the session joined, locked (see readVisit); null when there is none. */
-export async function lockJoinedVisit(
-  tx: Db,
-  sessionId: string,
-  tableId: number,
-): Promise<VisitForPayment | null> {
-  const [row] = await tx
-    .select(visitColumns)
-    .from(visitSession)
-    .innerJoin(tableVisit, eq(tableVisit.id, visitSession.visitId))
-    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
-    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
-    .where(
-      and(
-        eq(visitSession.sessionId, sessionId),
-        eq(tableVisit.tableId, tableId),
-        sql`${tableVisit.closedAt} is null`,
-      ),
-    )
-    .for('no key update', { of: tableVisit });
-  if (!row) return null;
-  const { closedAt, ...visit } = row;
-  return { ...visit, open: closedAt === null };
-}
-
 /** The visit of a payment, locked (see readVisit): what settling a payment takes first. */
 export async function lockVisitOfPayment(tx: Db, paymentId: string): Promise<VisitForPayment | null> {
   const [row] = await tx
@@ -218,13 +193,17 @@ export async function loadVisitState(
   return { lines, split: parse<SplitState | null>(row?.split ?? null), lapsed: Number(row?.lapsed ?? 0) };
 }
 
-/** The open visit of the table the session joined, with its restaurant (no lock); null when none. */
+/**
+ * The open visit of the table the session joined, with its restaurant; null when none. With `lock` the visit
+ * row is locked (see readVisit): what creating a payment takes first.
+ */
 export async function findJoinedVisit(
   db: Db,
   sessionId: string,
   tableId: number,
+  options: { lock?: boolean } = {},
 ): Promise<VisitForPayment | null> {
-  const [row] = await db
+  const query = db
     .select(visitColumns)
     .from(visitSession)
     .innerJoin(tableVisit, eq(tableVisit.id, visitSession.visitId))
@@ -237,6 +216,7 @@ export async function findJoinedVisit(
         sql`${tableVisit.closedAt} is null`,
       ),
     );
+  const [row] = options.lock ? await query.for('no key update', { of: tableVisit }) : await query;
   if (!row) return null;
   const { closedAt, ...visit } = row;
   return { ...visit, open: closedAt === null };

@@ -26,7 +26,6 @@ import {
   loadOpenSplit,
   loadPayment,
   loadVisitState,
-  lockJoinedVisit,
   lockOrdersOfLines,
   lockVisitOfPayment,
   markFullyPaidServed,
@@ -228,7 +227,7 @@ export async function createPayment(
         if (!stored) throw new Error(`payment ${previous.id} vanished`);
         return { stored, replay: true };
       }
-      const visit = await lockJoinedVisit(tx, sessionId, body.tableId);
+      const visit = await findJoinedVisit(tx, sessionId, body.tableId, { lock: true });
       if (!visit) {
         await requireIssuedSession(tx, sessionId);
         throw forbidden(ERROR_TEXTS.cannotOrderAtTable);

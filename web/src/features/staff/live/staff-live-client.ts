@@ -11,6 +11,7 @@ import {
   LIVE_BACKOFF_MAX_MS,
   type LiveSocket,
   type LiveSocketFactory,
+  parseLiveMessage,
 } from '../../../lib/live-client.ts';
 
 export type StaffLiveStatus =
@@ -90,18 +91,8 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   }
 
   function handle(raw: unknown): void {
-    let parsed: ReturnType<typeof StaffServerMessageSchema.safeParse>;
-    try {
-      parsed = StaffServerMessageSchema.safeParse(typeof raw === 'string' ? JSON.parse(raw) : raw);
-    } catch {
-      console.warn('staff live: a message that is not JSON was dropped');
-      return;
-    }
-    if (!parsed.success) {
-      console.warn('staff live: a message outside the contract was dropped', parsed.error.issues);
-      return;
-    }
-    const message = parsed.data;
+    const message = parseLiveMessage(StaffServerMessageSchema, raw, 'staff live');
+    if (!message) return;
     switch (message.type) {
       case 'ready':
         attempt = 0;
