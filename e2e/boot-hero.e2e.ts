@@ -1,10 +1,12 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser.ts';
-import { finishJourney, startJourney, VIEWPORT_NAMES } from './support/journey.ts';
+import { finishJourney, startJourney, VIEWPORT_NAMES, waitForHydration } from './support/journey.ts';
 
 // The server paints the restaurant's hero from the HTML (decision record 013): a diner on a slow connection
-// sees the restaurant before any script has run, and the app's header takes over without a trace.
+// sees the restaurant before any script has run, and the app's header takes over without a trace. The menu
+// page has the whole header (and the menu) in its HTML instead (decision record 022); the other restaurant
+// pages, such as the terms, keep the painted hero.
 const baseUrl = inject('baseUrl');
 const HEADER_HEIGHT = { phone: 156, desktop: 240 };
 
@@ -20,7 +22,7 @@ describe.each(VIEWPORT_NAMES)('the hero painted from the HTML (%s)', (viewport) 
   it('shows the restaurant picture at the header size before any script has run', async () => {
     const journey = await startJourney(browser, viewport, baseUrl, { expectedErrors: [/.*/] });
     await journey.page.route('**/assets/*.js', (route) => route.abort());
-    await journey.page.goto('/menu/demo/hu');
+    await journey.page.goto('/terms-and-conditions/demo/hu');
     const hero = journey.page.locator('#boot-hero img');
     await expect
       .poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -34,8 +36,10 @@ describe.each(VIEWPORT_NAMES)('the hero painted from the HTML (%s)', (viewport) 
   it("is replaced by the app's header, and never painted for a restaurant that is not shown", async () => {
     const journey = await startJourney(browser, viewport, baseUrl, { expectedErrors: [/404/] });
     const { page } = journey;
-    await page.goto('/menu/demo/hu');
-    await expect.poll(() => page.getByRole('heading', { name: 'Paprika Bisztró' }).isVisible()).toBe(true);
+    await page.goto('/terms-and-conditions/demo/hu');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Paprika Bisztró' }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     await expect.poll(() => page.locator('#boot-hero').count()).toBe(0);
     expect(await page.locator('header img').first().getAttribute('src')).toBe('/images/demo/restaurant.webp');
 
@@ -49,7 +53,8 @@ describe.each(VIEWPORT_NAMES)('the hero painted from the HTML (%s)', (viewport) 
 });
 
 // Decision record 014: on a restaurant's page the scripts start once the hero is painted, together with the
-// menu screen's code, texts and answers; an inline loader does it, allowed by the page's CSP through its hash.
+// menu screen's code; an inline loader does it, allowed by the page's CSP through its hash. The menu page
+// carries its answers and texts in the HTML (decision record 022): nothing of them is asked for again.
 describe('the scripts started after the hero', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -59,13 +64,15 @@ describe('the scripts started after the hero', () => {
     await browser.close();
   });
 
-  it('asks for the scripts after the picture, and for the restaurant and the menu only once', async () => {
+  it('asks for the scripts after the picture, and never for the restaurant, the menu or their texts', async () => {
     const journey = await startJourney(browser, 'phone', baseUrl);
     const { page } = journey;
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto('/menu/demo/hu');
     await expect.poll(() => page.getByRole('heading', { name: 'Gulyásleves' }).isVisible()).toBe(true);
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
 
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -79,9 +86,9 @@ describe('the scripts started after the hero', () => {
       };
     });
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.pictureEnd);
-    expect(requests.filter((path) => path === '/api/restaurant/one/demo')).toHaveLength(1);
-    expect(requests.filter((path) => path === '/api/menu/current/demo')).toHaveLength(1);
-    expect(requests.filter((path) => path === '/locales/hu/menu.json')).toHaveLength(1);
+    expect(requests.filter((path) => path === '/api/restaurant/one/demo')).toHaveLength(0);
+    expect(requests.filter((path) => path === '/api/menu/current/demo')).toHaveLength(0);
+    expect(requests.filter((path) => path === '/locales/hu/menu.json')).toHaveLength(0);
     // A script the CSP refused would be a console error here.
     await finishJourney(journey);
   });
@@ -96,9 +103,7 @@ describe('the scripts started after the hero', () => {
     const { page } = journey;
     await page.route('**/images/demo/restaurant.webp', answer);
     await page.goto('/menu/demo/hu', { waitUntil: 'commit' });
-    await expect
-      .poll(() => page.getByRole('heading', { name: 'Gulyásleves' }).isVisible(), { timeout: 10_000 })
-      .toBe(true);
+    await waitForHydration(page);
     await journey.close();
   });
 });

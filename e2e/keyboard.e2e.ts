@@ -12,6 +12,7 @@ import {
   tabTo,
   texts,
   VIEWPORT_NAMES,
+  waitForHydration,
 } from './support/journey.ts';
 
 const baseUrl = inject('baseUrl');
@@ -35,6 +36,7 @@ describe.each(VIEWPORT_NAMES)('keyboard only (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/en');
+    await waitForHydration(page);
     await page.getByRole('article', { name: 'Goulash soup' }).waitFor();
 
     // The first stop is the skip link.
@@ -58,9 +60,9 @@ describe.each(VIEWPORT_NAMES)('keyboard only (%s)', (viewport) => {
 
     // Category strip: one tab stop on the current category; arrows move; Enter scrolls and focuses the section.
     const strip = page.getByRole('navigation', { name: t('categories') });
-    await tabTo(page, strip.getByRole('button', { name: 'Előételek', exact: true }));
+    await tabTo(page, strip.getByRole('link', { name: 'Előételek', exact: true }));
     await page.keyboard.press('ArrowRight');
-    await expectFocus(page, strip.getByRole('button', { name: 'Levesek', exact: true }), 'the Levesek tab');
+    await expectFocus(page, strip.getByRole('link', { name: 'Levesek', exact: true }), 'the Levesek tab');
     await page.keyboard.press('Enter');
     await expectFocus(page, page.getByRole('region', { name: 'Levesek' }), 'the Levesek section');
 

@@ -3,14 +3,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
-import { eventually, finishJourney, startJourney, texts, VIEWPORT_NAMES } from './support/journey.ts';
+import {
+  eventually,
+  finishJourney,
+  startJourney,
+  texts,
+  VIEWPORT_NAMES,
+  waitForHydration,
+} from './support/journey.ts';
 
 const baseUrl = inject('baseUrl');
 const t = texts('hu', 'menu');
 const common = texts('hu', 'common');
 
 function categoryTab(page: Page, name: string) {
-  return page.getByRole('navigation', { name: t('categories') }).getByRole('button', { name, exact: true });
+  return page.getByRole('navigation', { name: t('categories') }).getByRole('link', { name, exact: true });
 }
 
 async function selectedTab(page: Page): Promise<string | null> {
@@ -42,6 +49,7 @@ describe.each(VIEWPORT_NAMES)('the menu (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/hu');
+    await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Paprika Bisztró' }).waitFor();
     for (const category of ['Előételek', 'Levesek', 'Főételek', 'Desszertek']) {
       await page.getByRole('heading', { level: 2, name: category, exact: true }).waitFor();
@@ -82,6 +90,7 @@ describe.each(VIEWPORT_NAMES)('the menu (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/hu');
+    await waitForHydration(page);
     const search = page.getByRole('searchbox', { name: t('search_menu_placeholder') });
     await search.fill('gulyas');
     await page.getByRole('article', { name: 'Gulyásleves' }).waitFor();
@@ -101,6 +110,7 @@ describe.each(VIEWPORT_NAMES)('the menu (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/hu');
+    await waitForHydration(page);
     await page.getByRole('button', { name: t('open_categories') }).click();
     const drawer = page.getByRole('dialog', { name: t('available_categories') });
     await drawer.waitFor();
@@ -132,6 +142,7 @@ describe.each(VIEWPORT_NAMES)('the menu (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/hu');
+    await waitForHydration(page);
     await page.getByRole('heading', { level: 2, name: 'Főételek' }).waitFor();
     expect(await selectedTab(page)).toBe('Előételek');
 

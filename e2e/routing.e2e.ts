@@ -3,7 +3,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
-import { failedResource, finishJourney, startJourney, texts, VIEWPORT_NAMES } from './support/journey.ts';
+import {
+  failedResource,
+  finishJourney,
+  startJourney,
+  texts,
+  VIEWPORT_NAMES,
+  waitForHydration,
+} from './support/journey.ts';
 
 const baseUrl = inject('baseUrl');
 const hu = texts('hu', 'menu');
@@ -60,6 +67,7 @@ describe.each(VIEWPORT_NAMES)('routing and language (%s)', (viewport) => {
     const journey = await startJourney(browser, viewport, baseUrl);
     const { page } = journey;
     await page.goto('/menu/demo/hu?from=qr');
+    await waitForHydration(page);
     await page.getByRole('heading', { level: 2, name: 'Levesek' }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { e2eMarker: string }).e2eMarker = 'still here';

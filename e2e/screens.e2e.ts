@@ -1,11 +1,19 @@
 // The other screens: the landing page in two languages with the admin links, terms and conditions, the
-// first-use guide (shown once per device) and the fatal error toast when no ordering session can be had.
+// first-use guide (on the first ordering screen, once per device) and the fatal error toast when no ordering session can be had.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
-import { failedResource, finishJourney, startJourney, texts, VIEWPORT_NAMES } from './support/journey.ts';
+import {
+  failedResource,
+  finishJourney,
+  isFocused,
+  startJourney,
+  texts,
+  VIEWPORT_NAMES,
+} from './support/journey.ts';
 
 const baseUrl = inject('baseUrl');
+const tableUrls = inject('tableUrls');
 /** ADMIN_URL's default (server/src/env.ts); the journeys' server does not set it. */
 const ADMIN_URL = 'https://admin.tablo.example';
 
@@ -55,23 +63,45 @@ describe.each(VIEWPORT_NAMES)('other screens (%s)', (viewport) => {
     await finishJourney(journey);
   });
 
-  it('shows the first-use guide on the first visit only', async () => {
+  it('shows the first-use guide on the first ordering screen only, beside the dishes, once', async () => {
     const journey = await startJourney(browser, viewport, baseUrl, { guideSeen: false });
     const { page } = journey;
-    const t = texts('hu', 'guide');
-    await page.goto('/menu/demo/hu');
+    const t = texts('en', 'guide');
     const guide = page.getByRole('dialog', { name: t('title') });
+
+    // Decision record 026: a diner who only reads the menu never meets it.
+    await page.goto('/menu/demo/en');
+    await page.getByRole('article', { name: 'Goulash soup' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await guide.count()).toBe(0);
+
+    // On the ordering screen it opens as a sheet, takes focus, and leaves the dishes visible and usable.
+    await page.goto(tableUrls['2'] as string);
     await guide.waitFor();
     expect(await guide.getByRole('listitem').count()).toBe(3);
+    expect(await isFocused(guide.getByRole('heading', { level: 2 }))).toBe(true);
     await screenshot(page, `${viewport}-guide`);
+    // The first dish's title is in view above the sheet, and the menu behind it scrolls and works.
+    const firstDish = page.getByRole('article').first().getByRole('heading');
+    const guideBox = await guide.boundingBox();
+    const dishBox = await firstDish.boundingBox();
+    expect(
+      dishBox &&
+        guideBox &&
+        (dishBox.y + dishBox.height <= guideBox.y || dishBox.x + dishBox.width <= guideBox.x),
+    ).toBe(true);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await guide.isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await guide.getByRole('button', { name: t('continue') }).click();
     await guide.waitFor({ state: 'hidden' });
+    expect(await isFocused(page.locator('#main'))).toBe(true);
 
     await page.reload();
-    await page.getByRole('article', { name: 'Gulyásleves' }).waitFor();
+    await page.getByRole('article', { name: 'Goulash soup' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('dialog', { name: t('title') }).count()).toBe(0);
+    expect(await guide.count()).toBe(0);
     await finishJourney(journey);
   });
 

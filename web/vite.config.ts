@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './service-worker-plugin.ts';
 
 // Long-lived vendor chunks: they change far less often than the screens, so repeat visits hit the cache.
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
+  // zod-without-eval.ts rides with zod, so its setting precedes every schema built at load (it says why).
+  { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]|zod-without-eval/ },
 ];
 
 /** Text files worth compressing; images and fonts are compressed already. index.html is rendered by the server. */
@@ -25,9 +27,11 @@ function precompress(): Plugin {
     name: 'tablo:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // The server renderer's build (web/dist/.server) is read from disk by the server, never sent.
+      outDir = config.build.ssr ? '' : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (outDir === '') return;
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const source = readFileSync(file);
@@ -99,9 +103,13 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), withoutZodJsonSchema(), precompress()],
+  // The server renderer needs no public files, and React's production build whatever the server's NODE_ENV.
+  ...(isSsrBuild
+    ? { publicDir: false as const, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
+  plugins: [react(), withoutZodJsonSchema(), ...(isSsrBuild ? [] : [serviceWorker()]), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -115,9 +123,12 @@ export default defineConfig({
       },
     },
   },
+  // The server renderer (`vite build --ssr src/entry-server.tsx`, into dist/.server): one self-contained
+  // module the server imports at start (docs/decisions/022-server-rendered-menu.md).
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true },
     },
   },
-});
+}));

@@ -2,10 +2,13 @@
 // (BENCH_DATABASE_URL), a restaurant of BENCH_TABLES tables with a ten-item menu and a waiter account.
 // Prints one JSON line {port, shortName, tables, menuItems, staffEmail, staffPassword} when it listens;
 // closes on SIGTERM. Apart from the load generator, so that the two do not share one event loop.
+// Every SQL statement the app sends is counted (a wrapper around pg's Client#query, one counter); on
+// SIGUSR2 it prints {"statements": n} as a line, so the bench can count round trips per payment.
 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { diningTable } from '../../server/src/db/schema.ts';
@@ -26,7 +29,20 @@ const SHORT_NAME = 'paybench';
 const STAFF_EMAIL = 'waiter@paybench.test';
 const STAFF_PASSWORD = 'bench-waiter-password';
 
+/** Counts the statements sent to PostgreSQL (each one is a round trip: node-postgres does not pipeline). */
+function countStatements(): () => number {
+  let statements = 0;
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return query.apply(this, args);
+  };
+  return () => statements;
+}
+
 async function main(): Promise<void> {
+  const statements = countStatements();
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('BENCH_DATABASE_URL is required');
   const database = await openPostgres({ url, poolSize: Number(process.env.BENCH_POOL_SIZE ?? 20) });
@@ -80,6 +96,7 @@ async function main(): Promise<void> {
     staffPassword: STAFF_PASSWORD,
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);
+  process.on('SIGUSR2', () => process.stdout.write(`${JSON.stringify({ statements: statements() })}\n`));
   process.once('SIGTERM', () => {
     app
       .close()

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export { freePort } from '../../e2e/support/server-process.ts';
 
@@ -48,3 +49,19 @@ export async function waitForUrl(url: string, child: Child, timeoutMs = 90_000):
   }
   throw new Error(`${url} did not answer in time:\n${child.output()}`);
 }
+
+/** CPU time (user + system, seconds) a process has used so far, from /proc (Linux); null elsewhere. */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** USER_HZ, 100 on every Linux build in use. */
+const CLOCK_TICKS_PER_SECOND = 100;

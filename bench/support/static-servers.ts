@@ -7,6 +7,8 @@ export const NGINX = '/usr/sbin/nginx';
 export interface StaticServer {
   name: string;
   url: string;
+  /** The serving process (for its CPU time). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -60,11 +62,14 @@ ${headers}
   return { name: 'nginx', url, stop: () => child.stop() };
 }
 
-/** A minimal Node http server answering the bytes from memory (when nginx is not installed). */
-async function startNodeStatic(dir: string, answer: StaticBody): Promise<StaticServer> {
+/**
+ * A minimal Node http server answering the bytes from memory with fixed headers: what any Node server can at
+ * best do for this answer (bench:menu's limit), and the static server when nginx is not installed.
+ */
+export async function startNodeStatic(dir: string, answer: StaticBody, name = 'menu'): Promise<StaticServer> {
   const port = await freePort();
-  const script = join(dir, 'static-server.mjs');
-  const bodyFile = join(dir, 'menu.body');
+  const script = join(dir, `${name}-server.mjs`);
+  const bodyFile = join(dir, `${name}.body`);
   writeFileSync(bodyFile, answer.body);
   writeFileSync(
     script,
@@ -78,7 +83,7 @@ createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).list
   const child: Child = startChild(process.execPath, [script], {});
   const url = `http://127.0.0.1:${port}${answer.path}`;
   await waitForUrl(url, child, 10_000);
-  return { name: 'node:http', url, stop: () => child.stop() };
+  return { name: 'node:http', url, pid: child.process.pid, stop: () => child.stop() };
 }
 
 export function startStaticServer(dir: string, answer: StaticBody): Promise<StaticServer> {

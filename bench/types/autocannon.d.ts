@@ -5,13 +5,17 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    pipelining?: number;
   }
   interface Histogram {
     average: number;
     p99: number;
   }
+  interface Totals extends Histogram {
+    total: number;
+  }
   interface Result {
-    requests: Histogram;
+    requests: Totals;
     latency: Histogram;
     errors: number;
     timeouts: number;

@@ -41,7 +41,9 @@ export function watchPageErrors(page: Page): { errors: string[] } {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // A failed request's message does not say which: its location does.
+    const where = message.location().url;
+    if (message.type() === 'error') errors.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   return { errors };
 }

@@ -116,3 +116,20 @@ export async function eventually(
   }
   throw new Error(`timed out: ${message}`);
 }
+
+/**
+ * Menu pages arrive rendered by the server (decision record 022): their buttons are on screen before the
+ * scripts have taken the page over. A journey that presses them waits for that first: React has bound the
+ * page's last element (its props are what React's events are dispatched from).
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const all = document.querySelectorAll('#root *');
+      const last = all[all.length - 1];
+      return last !== undefined && Object.keys(last).some((key) => key.startsWith('__reactProps$'));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+}

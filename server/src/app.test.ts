@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { dinerSession } from './db/schema.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createTestApp, type TestContext, testConfig } from './testing/test-app.ts';
+import { createTempWebDist, createTestApp, type TestContext, testConfig } from './testing/test-app.ts';
 import { createTestDatabase, testDatabaseKinds } from './testing/test-database.ts';
 
 function collect(lines: string[]): Writable {
@@ -70,6 +70,45 @@ describe.each(testDatabaseKinds())('application plugins on %s', (kind) => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['strict-transport-security'], url).toContain('max-age=');
+    }
+  });
+
+  it('answers a URL with broken percent-encoding in the error shape, with the security headers', async () => {
+    ctx = await createTestApp(kind);
+    for (const [url, csp] of [
+      ['/%E0%A4%A', "frame-ancestors 'none'"],
+      ['/api/orders/%E0%A4%A', "default-src 'none'; frame-ancestors 'none'"],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).message).toMatch(/^The URL is not valid/);
+      expect(String(response.headers['content-security-policy'])).toContain(csp);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBeDefined();
+    }
+  });
+
+  it('answers a missing built file with 404, not with the page', async () => {
+    const web = createTempWebDist();
+    try {
+      ctx = await createTestApp(kind, { config: testConfig({ WEB_DIST: web.dir }) });
+      for (const url of [
+        '/assets/gone-123.js',
+        '/assets/gone.css',
+        '/locales/hu/nope.json',
+        '/favicon-old.png',
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type'], url).toMatch(/^application\/json/);
+        expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      }
+      expect((await ctx.app.inject({ method: 'GET', url: '/assets/main-abc123.js' })).statusCode).toBe(200);
+      const page = await ctx.app.inject({ method: 'GET', url: '/menu/demo/hu' });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    } finally {
+      web.remove();
     }
   });
 
@@ -140,6 +179,8 @@ describe.each(testDatabaseKinds())('application plugins on %s', (kind) => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(csp).not.toContain('validator.swagger.io');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
     const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
     const document = spec.json() as { paths: Record<string, unknown> };

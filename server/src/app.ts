@@ -5,18 +5,22 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
-import { createHotPath, type HotPath } from './lib/hot-answers.ts';
+import { apiHotMatch, createHotPath, type HotPath } from './lib/hot-answers.ts';
+import { HttpError } from './lib/http-error.ts';
 import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
+import { getMenuAnswer } from './modules/menu/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
-import { heroImageOf } from './modules/restaurants/service.ts';
+import { getRestaurantAnswer, heroImageOf } from './modules/restaurants/service.ts';
+import { createHeadOf } from './modules/seo/head-of.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
 import { staffAvailabilityRoutes } from './modules/staff/availability-routes.ts';
 import { staffLiveRoutes } from './modules/staff/live-routes.ts';
@@ -26,12 +30,21 @@ import { staffTableRoutes } from './modules/staff/table-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tableCallRoutes } from './modules/table-calls/routes.ts';
 import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
+import { menuPageHotMatch } from './modules/web-app/page-cache.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
 import { setupAnswerCache } from './plugins/answer-cache.ts';
-import { setupErrorHandler } from './plugins/error-handler.ts';
+import { sendError, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupRateLimit } from './plugins/rate-limit.ts';
-import { API_SECURITY_HEADERS, setupSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  API_SECURITY_HEADERS,
+  computeSecurityHeaders,
+  securityHeadersFor,
+  setupSecurityHeaders,
+} from './plugins/security-headers.ts';
+import { setupStorableText } from './plugins/storable-text.ts';
+
+const BAD_URL_HINT = 'a percent-encoded part of its path is not UTF-8';
 
 /** JSON bodies are small (a rating, an order): anything bigger is refused with 413 (DESIGN §8). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -65,11 +78,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { database, config } = options;
   // Cached restaurant and menu answers are served before Fastify once built (lib/hot-answers.ts).
   let hotPath: HotPath | null = null;
+  const documentHeaders = await computeSecurityHeaders(config.publicUrl);
   const app: App = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new TabloLogController(),
     trustProxy: config.trustProxy,
+    // A URL whose percent-encoding is not UTF-8 never reaches routing or hooks: answered here, in the API's
+    // error shape and with the same security headers as every other answer.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeadersFor(request.url, documentHeaders));
+      const status = error.statusCode ?? 400;
+      return sendError(
+        reply,
+        status,
+        status === 400 ? `The URL is not valid: ${BAD_URL_HINT}` : error.message,
+      );
+    },
     serverFactory: (handler) =>
       createServer((request, response) => {
         if (!hotPath?.(request, response)) handler(request, response);
@@ -82,14 +107,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // 1. Cross-cutting plugins.
   setupErrorHandler(app, { bodyLimit: BODY_LIMIT_BYTES });
-  await setupSecurityHeaders(app, { publicUrl: config.publicUrl });
-  await setupRateLimit(app);
+  setupStorableText(app);
+  setupSecurityHeaders(app, { documentHeaders });
+  await setupRateLimit(app, { database });
   await setupOpenApi(app, { publicUrl: config.publicUrl });
   const cache = await setupAnswerCache(app, {
     database,
     ...(options.cacheCoalesceMs !== undefined ? { coalesceMs: options.cacheCoalesceMs } : {}),
   });
-  hotPath = createHotPath(cache, API_SECURITY_HEADERS);
+  hotPath = createHotPath(cache, [
+    { match: apiHotMatch('/api/menu/current/', 'menu'), securityHeaders: API_SECURITY_HEADERS },
+    { match: apiHotMatch('/api/restaurant/one/', 'restaurant'), securityHeaders: API_SECURITY_HEADERS },
+    { match: menuPageHotMatch, securityHeaders: documentHeaders },
+  ]);
 
   // 2. API modules under /api.
   await setupStaffAuth(app, database);
@@ -107,8 +137,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     prefix: '/api',
     database,
     perMinute: config.rateLimits.ratingsPerMinute,
+    perAddressPerMinute: config.rateLimits.addressPerMinute,
   });
-  await app.register(tableSessionRoutes, { prefix: '/api', database });
+  await app.register(tableSessionRoutes, {
+    prefix: '/api',
+    database,
+    joinsPerMinute: config.rateLimits.joinsPerMinute,
+    joinsPerAddressPerMinute: config.rateLimits.addressPerMinute,
+  });
   await app.register(orderRoutes, {
     prefix: '/api',
     database,
@@ -127,11 +163,32 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(liveRoutes, { prefix: '/api', database, channel });
   await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
 
-  // 3. The web app and the fallback for every other path (JSON 404 for /api/*).
+  // 3. The web app and the fallback for every other path (JSON 404 for /api/*); its pages' head tags, the
+  // sitemap and robots.txt come from the cached answers (modules/seo).
+  await app.register(seoRoutes, { database, publicUrl: config.publicUrl });
+  // A restaurant that is unknown or not shown has no answer; any other failure fails the head (logged).
+  const orNull = <T>(promise: Promise<T>) =>
+    promise.catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) return null;
+      throw error;
+    });
   await setupWebApp(app, {
     webDist: config.webDist,
     appConfig: appConfigOf(config),
     heroImageOf: (shortName) => heroImageOf(database.db, cache, shortName),
+    cache,
+    headOf: createHeadOf({
+      publicUrl: config.publicUrl,
+      restaurantAnswer: (shortName) => orNull(getRestaurantAnswer(database.db, cache, shortName)),
+      menuAnswer: (shortName) => orNull(getMenuAnswer(database.db, cache, shortName)),
+    }),
+    // A menu page is rendered from the cached answers; an unknown or disabled restaurant gets the app's page.
+    pageAnswers: async (shortName) => {
+      const restaurant = await getRestaurantAnswer(database.db, cache, shortName).catch(() => null);
+      if (!(restaurant?.value as { isEnabled?: boolean } | undefined)?.isEnabled) return null;
+      const menu = await getMenuAnswer(database.db, cache, shortName).catch(() => null);
+      return restaurant && menu ? { restaurant: restaurant.value, menu: menu.value } : null;
+    },
   });
 
   return app;

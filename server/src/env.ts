@@ -34,10 +34,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default('web/dist'),
   SEED_DEMO: booleanFlag.default(true),
-  // Behind a load balancer: take the client address from X-Forwarded-For (rate limits are per client IP).
+  // Behind a load balancer: take the client address from X-Forwarded-For (address limits count per client IP).
   TRUST_PROXY: booleanFlag.default(false),
-  RATE_LIMIT_RATINGS_PER_MINUTE: positiveInt.default(120),
-  RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(30),
+  // Abuse limits, counted in the database so that they hold across instances (docs/decisions/028). Guests of
+  // one restaurant share its Wi-Fi address: per-address ceilings only stop scripts, diners are limited per session.
+  RATE_LIMIT_SESSIONS_PER_MINUTE: positiveInt.default(600),
+  RATE_LIMIT_JOINS_PER_MINUTE: positiveInt.default(10),
+  RATE_LIMIT_RATINGS_PER_MINUTE: positiveInt.default(60),
+  RATE_LIMIT_ADDRESS_PER_MINUTE: positiveInt.default(1200),
   // Orders per diner session per minute (issue 4); raised only by the load benchmark.
   RATE_LIMIT_ORDERS_PER_MINUTE: positiveInt.default(10),
   // Staff log-in attempts per client address and e-mail address per minute (issue 8); failures are also
@@ -83,8 +87,14 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean;
   rateLimits: {
+    /** Per diner session (reads and writes of the session's ratings). */
     ratingsPerMinute: number;
+    /** New diner sessions per client address. */
     sessionsPerMinute: number;
+    /** Table joins per diner session. */
+    joinsPerMinute: number;
+    /** Ceiling per client address on joins and on ratings (each counted apart). */
+    addressPerMinute: number;
     ordersPerMinute: number;
     staffLoginsPerMinute: number;
   };
@@ -131,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: {
       ratingsPerMinute: e.RATE_LIMIT_RATINGS_PER_MINUTE,
       sessionsPerMinute: e.RATE_LIMIT_SESSIONS_PER_MINUTE,
+      joinsPerMinute: e.RATE_LIMIT_JOINS_PER_MINUTE,
+      addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
       staffLoginsPerMinute: e.RATE_LIMIT_STAFF_LOGINS_PER_MINUTE,
     },

@@ -1,32 +1,77 @@
+import './lib/zod-without-eval.ts';
 import './styles/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './app/router.tsx';
+import { readBootData, seedQueryClient } from './app/boot-data.ts';
+import { createRoutes } from './app/router.tsx';
+import { beginHydration, endHydration } from './lib/hydration.ts';
 import { createI18n, languageFromPath } from './lib/i18n.ts';
+import { registerServiceWorker } from './lib/register-service-worker.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
-const i18n = createI18n(languageFromPath(location.pathname));
-const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-// As a transition, React renders the app in short slices and lets the phone handle input (and paint) between
-// them, instead of in one long task (decision record 014).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
+// A restaurant's menu page comes rendered by the server, with the answers and texts it was rendered from
+// (decision record 022): the app takes that page over instead of drawing it again, and asks for none of it.
+const boot = readBootData();
+if (boot) seedQueryClient(queryClient, boot);
+const i18n = createI18n(boot?.language ?? languageFromPath(location.pathname), boot?.resources);
+const routes = createRoutes(queryClient);
+
+function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
       </I18nextProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-});
+}
+
+if (boot) {
+  // The server rendered the route's lazy screen: its code must be in place before the first render matches.
+  await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes, { hydrationData: boot.hydration });
+  // The server's page lasts until the diner goes elsewhere: React hydrates its Suspense boundaries one by one,
+  // so "the root has committed" would be too early for the components inside them (lib/hydration.ts).
+  const serverLocation = router.state.location;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.location === serverLocation) return;
+    endHydration();
+    unsubscribe();
+  });
+  beginHydration();
+  // As a transition too: the hydration of a whole menu is split into short tasks (the page is on screen).
+  startTransition(() => {
+    hydrateRoot(container, <App router={router} />);
+  });
+} else {
+  // As a transition, React renders the app in short slices and lets the phone handle input (and paint)
+  // between them, instead of in one long task (decision record 014).
+  const root = createRoot(container);
+  const router = createBrowserRouter(routes);
+  startTransition(() => root.render(<App router={router} />));
+}
+
+async function resolveLazyRoutes(tree: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(tree, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+registerServiceWorker();

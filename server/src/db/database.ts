@@ -14,7 +14,10 @@ export interface Database {
   readonly db: Db;
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
-  /** Sends a NOTIFY (delivered on commit when called inside a transaction through `tx`). */
+  /**
+   * Sends a NOTIFY. Inside a transaction (`tx`) it is sent right after that transaction commits, never
+   * if it rolls back (see CommitNotifier); without `tx`, now.
+   */
   notify(channel: string, payload: string, tx?: Db): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -24,6 +27,92 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 export async function notifyWith(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+type Notification = [channel: string, payload: string];
+const MAX_NOTIFICATIONS_PER_STATEMENT = 500;
+
+/**
+ * NOTIFY after commit, batched (docs/decisions/021). PostgreSQL serialises the commits of every
+ * transaction that NOTIFYs — a cluster-wide lock held through the commit's WAL flush — so a NOTIFY inside
+ * each order or payment transaction capped all of them at one commit per flush (~450/s here, whatever
+ * the pool size). Instead `db.transaction` is wrapped: notifications sent through a transaction are
+ * queued on it and, once it has committed, sent in one `pg_notify` statement together with whatever
+ * other transactions queued meanwhile (one statement in flight at a time). A rolled-back transaction
+ * sends nothing. Nested transactions (savepoints) queue on the outermost one.
+ *
+ * A NOTIFY is a doorbell (docs/decisions/010): the listener reads the log, which is the truth. What
+ * changes is that an instance dying between a commit and the batch loses that doorbell; the event then
+ * reaches other instances' sockets with the table's next event or when a socket reconnects.
+ */
+export class CommitNotifier {
+  private readonly queued = new WeakMap<object, Notification[]>();
+  private readonly outbox: Notification[] = [];
+  private sending: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly onError: (error: Error) => void = () => {},
+  ) {
+    const begin = db.transaction.bind(db);
+    const wrapped: Db['transaction'] = async (run, config) => {
+      const pending: Notification[] = [];
+      const result = await begin((tx) => {
+        this.track(tx, pending);
+        return run(tx);
+      }, config);
+      if (pending.length > 0) this.send(pending);
+      return result;
+    };
+    db.transaction = wrapped;
+  }
+
+  private track(tx: Db, pending: Notification[]): void {
+    this.queued.set(tx, pending);
+    const nested = tx.transaction.bind(tx);
+    const wrapped: Db['transaction'] = (run, config) =>
+      nested((inner) => {
+        this.track(inner, pending);
+        return run(inner);
+      }, config);
+    tx.transaction = wrapped;
+  }
+
+  /** Queues on `tx` when it is a transaction of this database; otherwise sends at once. */
+  async notify(channel: string, payload: string, tx?: Db): Promise<void> {
+    const pending = tx ? this.queued.get(tx) : undefined;
+    if (pending) pending.push([channel, payload]);
+    else if (tx) await notifyWith(tx, channel, payload);
+    else {
+      this.send([[channel, payload]]);
+      await this.sending;
+    }
+  }
+
+  /** Resolves when everything queued so far has been sent (close waits for it). */
+  async drain(): Promise<void> {
+    while (this.sending) await this.sending;
+  }
+
+  private send(notifications: Notification[]): void {
+    this.outbox.push(...notifications);
+    this.sending ??= this.flush().finally(() => {
+      this.sending = null;
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.outbox.length > 0) {
+      const batch = this.outbox.splice(0, MAX_NOTIFICATIONS_PER_STATEMENT);
+      try {
+        await this.db.execute(sql`select pg_notify(n.value->>0, n.value->>1)
+          from json_array_elements(${JSON.stringify(batch)}::json) with ordinality as n(value, ord)
+          order by n.ord`);
+      } catch (error) {
+        this.onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
 }
 
 export type { PGlite };

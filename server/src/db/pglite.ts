@@ -5,11 +5,11 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import {
+  CommitNotifier,
   type Database,
   type Db,
   MIGRATIONS_FOLDER,
   type NotificationHandler,
-  notifyWith,
 } from './database.ts';
 import * as schema from './schema.ts';
 
@@ -34,6 +34,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 /** Wraps an already open PGlite (tests load one from a migrated template snapshot). */
 export function wrapPglite(client: PGlite, close: () => Promise<void> = () => client.close()): Database {
   const db = drizzle({ client, schema }) as unknown as Db;
+  const notifier = new CommitNotifier(db);
   return {
     kind: 'pglite',
     db,
@@ -41,11 +42,14 @@ export function wrapPglite(client: PGlite, close: () => Promise<void> = () => cl
       const unsubscribe = await client.listen(channel, (payload) => handler(payload));
       return unsubscribe;
     },
-    notify: (channel, payload, tx) => notifyWith(tx ?? db, channel, payload),
+    notify: (channel, payload, tx) => notifier.notify(channel, payload, tx),
     async ping() {
       await db.execute(sql`select 1`);
     },
-    close,
+    async close() {
+      await notifier.drain();
+      await close();
+    },
   };
 }
 

@@ -464,3 +464,16 @@ export const staffLoginFailure = pgTable('staff_login_failure', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Abuse-limit counters shared by every instance (plugins/rate-limit.ts, docs/decisions/028-abuse-limits.md):
+ * one row per limited subject (`limit name|client address` or `limit name|diner session`), counting the
+ * requests of the window that ends at `window_end`. Rows of ended windows are swept.
+ */
+// UNLOGGED in the migration: no WAL for a counter (a crash forgets the counts, which only restarts the windows).
+// No index beside the key, so that counting is a HOT update; the sweeper's scan is cheap on a small table.
+export const rateLimitCounter = pgTable('rate_limit_counter', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
+});

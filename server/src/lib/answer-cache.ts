@@ -30,13 +30,22 @@ export class AnswerCache {
   }
 
   get(kind: string, shortName: string, build: () => Promise<unknown | null>): Promise<CachedAnswer | null> {
+    return this.getPrepared(kind, shortName, () =>
+      build().then((value) => (value === null ? null : createCachedAnswer(value))),
+    );
+  }
+
+  /** As `get`, for an answer the caller prepares itself (a page's HTML: `createCachedBody`). */
+  getPrepared(
+    kind: string,
+    shortName: string,
+    build: () => Promise<CachedAnswer | null>,
+  ): Promise<CachedAnswer | null> {
     const key = `${kind}\u0000${shortName}`;
     const existing = this.entries.get(key);
     if (existing) return existing.promise;
     this.builds++;
-    const entry: Entry = {
-      promise: build().then((value) => (value === null ? null : createCachedAnswer(value))),
-    };
+    const entry: Entry = { promise: build() };
     this.entries.set(key, entry);
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

@@ -7,17 +7,29 @@ import { type ContentCoding, negotiateEncoding } from './encoding.ts';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One JSON answer, serialized and compressed once (docs/decisions/004-caching.md). */
+/** One answer (JSON, or a page's HTML), serialized and compressed once (docs/decisions/004-caching.md). */
 export interface CachedAnswer {
   /** The value the bytes were made from (already checked against the contract when it was built). */
   readonly value: unknown;
+  readonly contentType: string;
   readonly bodies: Readonly<Record<ContentCoding, Buffer>>;
   /** Strong ETags, one per representation (each coding is a different byte sequence). */
   readonly etags: Readonly<Record<ContentCoding, string>>;
 }
 
-export async function createCachedAnswer(value: unknown): Promise<CachedAnswer> {
-  const identity = Buffer.from(JSON.stringify(value), 'utf8');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function createCachedAnswer(value: unknown): Promise<CachedAnswer> {
+  return createCachedBody(value, JSON.stringify(value), JSON_TYPE);
+}
+
+/** Any text body (a page's HTML): compressed once, with its ETags. */
+export async function createCachedBody(
+  value: unknown,
+  text: string,
+  contentType: string,
+): Promise<CachedAnswer> {
+  const identity = Buffer.from(text, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
@@ -31,6 +43,7 @@ export async function createCachedAnswer(value: unknown): Promise<CachedAnswer> 
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 32);
   return {
     value,
+    contentType,
     bodies: { identity, br, gzip: gz },
     etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
   };
@@ -59,7 +72,7 @@ export function cachedAnswerResponse(
   };
   if (matchesIfNoneMatch(ifNoneMatch, answer)) return { status: 304, headers, body: null };
   if (coding !== 'identity') headers['content-encoding'] = coding;
-  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-type'] = answer.contentType;
   return { status: 200, headers, body: answer.bodies[coding] };
 }
 

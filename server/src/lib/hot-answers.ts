@@ -1,45 +1,114 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { AnswerCache } from './answer-cache.ts';
-import { cachedAnswerResponse } from './cached-answer.ts';
+import { type CachedAnswer, matchesIfNoneMatch } from './cached-answer.ts';
+import { type ContentCoding, negotiateEncoding } from './encoding.ts';
 
 /** Answers a request and returns true, or returns false to let Fastify handle it. */
 export type HotPath = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-/** The two answers every diner's phone asks for, by URL prefix → cache kind (spec §7 calls 1 and 2). */
-const HOT_ROUTES: readonly { prefix: string; kind: string }[] = [
-  { prefix: '/api/menu/current/', kind: 'menu' },
-  { prefix: '/api/restaurant/one/', kind: 'restaurant' },
-];
+/** Where a URL's answer sits in the answer cache, or null when the URL is not this route's. */
+export type HotMatch = (url: string) => { kind: string; shortName: string } | null;
+
+/** A family of cached answers served before Fastify, with the security headers Fastify would add to them. */
+export interface HotRoute {
+  match: HotMatch;
+  securityHeaders: Readonly<Record<string, string>>;
+}
 
 const SHORT_NAME = /^[a-z0-9-]{1,64}$/;
 
-/**
- * Serves a restaurant or menu answer that is already built, compressed and cached, straight from the
- * Node server, before Fastify's routing, validation and hooks — which cost 40% of the throughput of these
- * hottest answers (docs/decisions/004-caching.md). Everything else, including every miss, goes to Fastify,
- * whose route builds the answer; both send the same bytes and headers (`cachedAnswerResponse`).
- * These hits are not logged one by one: they are public, carry no session, and would drown the log.
- */
-export function createHotPath(
-  cache: AnswerCache,
+/** The two answers every diner's phone asks for (spec §7 calls 1 and 2): URL prefix → cache kind. */
+export function apiHotMatch(prefix: string, kind: string): HotMatch {
+  return (url) => {
+    if (!url.startsWith(prefix)) return null;
+    const shortName = url.slice(prefix.length);
+    return SHORT_NAME.test(shortName) ? { kind, shortName } : null;
+  };
+}
+
+/** Every response one cached answer can give, header objects complete (with length) and built once. */
+export interface PreparedAnswer {
+  readonly ok: Readonly<Record<ContentCoding, OutgoingHttpHeaders>>;
+  readonly notModified: Readonly<Record<ContentCoding, OutgoingHttpHeaders>>;
+}
+
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
+
+export function prepareAnswer(
+  answer: CachedAnswer,
   securityHeaders: Readonly<Record<string, string>>,
-): HotPath {
+): PreparedAnswer {
+  const ok = {} as Record<ContentCoding, OutgoingHttpHeaders>;
+  const notModified = {} as Record<ContentCoding, OutgoingHttpHeaders>;
+  for (const coding of CODINGS) {
+    // The same names and order as `cachedAnswerResponse`, which the Fastify route sends on a miss.
+    const common = {
+      ...securityHeaders,
+      'cache-control': 'no-cache',
+      vary: 'Accept-Encoding',
+      etag: answer.etags[coding],
+    };
+    notModified[coding] = common;
+    ok[coding] = {
+      ...common,
+      ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
+      'content-type': answer.contentType,
+      'content-length': String(answer.bodies[coding].length),
+    };
+  }
+  return { ok, notModified };
+}
+
+/**
+ * Writes a prepared answer: the client's coding (or 304 when its ETag still matches), with no per-request
+ * header building. For any server-side code that holds a `CachedAnswer` (the menu answer, a rendered page).
+ */
+export function writePrepared(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: CachedAnswer,
+  prepared: PreparedAnswer,
+): void {
+  const { headers } = request;
+  const coding = negotiateEncoding(headers['accept-encoding']);
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, answer)) {
+    response.writeHead(304, prepared.notModified[coding]);
+    response.end();
+    return;
+  }
+  response.writeHead(200, prepared.ok[coding]);
+  response.end(answer.bodies[coding]);
+}
+
+/**
+ * Serves answers that are already built, compressed and cached straight from the Node server, before
+ * Fastify's routing, validation and hooks — which cost 40% of the throughput of these hottest answers
+ * (docs/decisions/004-caching.md) — with header objects prepared once per answer (decision 023).
+ * Everything else, including every miss, goes to Fastify, whose route builds the answer; both send the same
+ * bytes and headers. These hits are not logged one by one: they are public, carry no session, and would
+ * drown the log.
+ */
+export function createHotPath(cache: AnswerCache, routes: readonly HotRoute[]): HotPath {
+  const prepared = routes.map(() => new WeakMap<CachedAnswer, PreparedAnswer>());
   return (request, response) => {
-    if (request.method !== 'GET' || !request.url) return false;
-    const route = HOT_ROUTES.find((candidate) => request.url?.startsWith(candidate.prefix));
-    if (!route) return false;
-    const shortName = request.url.slice(route.prefix.length);
-    if (!SHORT_NAME.test(shortName)) return false;
-    const answer = cache.peek(route.kind, shortName);
-    if (!answer) return false;
-    const { status, headers, body } = cachedAnswerResponse(
-      answer,
-      request.headers['accept-encoding'],
-      request.headers['if-none-match'],
-    );
-    const length = body ? { 'content-length': String(body.length) } : {};
-    response.writeHead(status, { ...securityHeaders, ...headers, ...length });
-    response.end(body ?? undefined);
-    return true;
+    const url = request.url;
+    if (request.method !== 'GET' || !url) return false;
+    for (let index = 0; index < routes.length; index++) {
+      const route = routes[index] as HotRoute;
+      const key = route.match(url);
+      if (key === null) continue;
+      const answer = cache.peek(key.kind, key.shortName);
+      if (!answer) return false;
+      const byAnswer = prepared[index] as WeakMap<CachedAnswer, PreparedAnswer>;
+      let ready = byAnswer.get(answer);
+      if (!ready) {
+        ready = prepareAnswer(answer, route.securityHeaders);
+        byAnswer.set(answer, ready);
+      }
+      writePrepared(request, response, answer, ready);
+      return true;
+    }
+    return false;
   };
 }

@@ -16,3 +16,14 @@ export function notFound(message: string): HttpError {
 export function forbidden(message: string): HttpError {
   return new HttpError(403, message);
 }
+
+/** 429 with the seconds after which trying again may succeed (sent as Retry-After by the error handler). */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+  }
+}

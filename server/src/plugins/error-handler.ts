@@ -1,8 +1,9 @@
 import type { ErrorBody } from '@tablo/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { App } from '../lib/app-type.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, TooManyRequestsError } from '../lib/http-error.ts';
 import { pathOf } from '../lib/request-path.ts';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -64,6 +65,10 @@ function redactedError(error: Error): { type: string; code?: string; message: st
   };
 }
 
+/** Answered while the database cannot be reached: the client may retry, with the same idempotency key. */
+export const DATABASE_UNAVAILABLE = 'The database is not reachable right now. Please try again in a moment.';
+const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 function isClientError(statusCode: unknown): statusCode is number {
   return typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
 }
@@ -79,9 +84,17 @@ export function setupErrorHandler(app: App, options: { bodyLimit: number }): voi
       });
       return sendError(reply, 400, problems.length === 1 ? (problems[0] ?? 'Invalid request') : problems);
     }
-    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.message);
+    if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendError(reply, error.statusCode, error.message);
+    }
     if (isClientError(error.statusCode)) {
       return sendError(reply, error.statusCode, frameworkMessage(error, options.bodyLimit));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: redactedError(error), path: pathOf(request.url) }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, DATABASE_UNAVAILABLE);
     }
     request.log.error({ err: redactedError(error), path: pathOf(request.url) }, 'request failed');
     return sendError(reply, 500, 'Internal Server Error');

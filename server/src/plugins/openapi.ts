@@ -7,10 +7,14 @@ export const DOCS_PREFIX = '/api/docs';
 
 /** The docs page's own CSP without the third-party and https-only parts @fastify/swagger-ui adds. */
 function tightenDocsCsp(header: string): string {
-  return header
-    .replace(/\s*upgrade-insecure-requests;?/g, '')
-    .replace(/\s*validator\.swagger\.io/g, '')
-    .replace(/\s+https:/g, '');
+  return (
+    header
+      .replace(/\s*upgrade-insecure-requests;?/g, '')
+      .replace(/\s*validator\.swagger\.io/g, '')
+      .replace(/\s+https:/g, '')
+      // The docs are not meant to be framed either, not even by our own pages.
+      .replace(/frame-ancestors 'self'/, "frame-ancestors 'none'")
+  );
 }
 
 /** OpenAPI generated from the contract's zod schemas, browsable at /api/docs (JSON at /api/docs/json). */

@@ -45,6 +45,8 @@ export async function computeSecurityHeaders(publicUrl: string): Promise<Record<
     // Diners' browsers fetch nothing cross-origin; keep the referrer to our own origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Nothing of Tablo is meant to be framed (CSP frame-ancestors 'none'); older browsers read this one.
+    xFrameOptions: { action: 'deny' },
   });
   scratch.get('/', async () => '');
   const response = await scratch.inject({ method: 'GET', url: '/' });
@@ -76,10 +78,20 @@ function isApiAnswer(url: string): boolean {
   return isApiPath(url) && !pathOf(url).startsWith('/api/docs');
 }
 
-export async function setupSecurityHeaders(app: App, options: { publicUrl: string }): Promise<void> {
-  const documentHeaders = await computeSecurityHeaders(options.publicUrl);
+/** The security headers of a URL: API answers get the JSON set, everything else the document set. */
+export function securityHeadersFor(
+  url: string,
+  documentHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  return isApiAnswer(url) ? API_SECURITY_HEADERS : documentHeaders;
+}
+
+export function setupSecurityHeaders(
+  app: App,
+  options: { documentHeaders: Readonly<Record<string, string>> },
+): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : documentHeaders);
+    reply.headers(securityHeadersFor(request.url, options.documentHeaders));
     done();
   });
 }

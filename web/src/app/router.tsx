@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { Spinner } from '../components/spinner/spinner.tsx';
 import { ROUTE_PATTERNS } from '../config/routes.ts';
+import type { MenuSliderHandle } from '../features/menu/hooks/use-menu-slider.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { menuQueryOptions } from '../lib/menu-query.ts';
 import { restaurantQueryOptions } from './providers/restaurant.tsx';
@@ -36,7 +37,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // When the restaurant answers and will need a new ordering session, that request starts at once too, not
   // after the texts have loaded and the providers have rendered.
   function prefetchRestaurant({ params }: LoaderFunctionArgs) {
-    if (!params.shortName) return null;
+    // The server renders with the answers in its cache already (entry-server.tsx): nothing to start.
+    if (import.meta.env.SSR || !params.shortName) return null;
     void queryClient.fetchQuery(restaurantQueryOptions(params.shortName)).then(
       (result) => {
         if (result.ok && needsNewSession(result.data))
@@ -51,7 +53,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   // screen still uses it only inside the restaurant provider, i.e. once the restaurant is ok (spec §4).
   function prefetchRestaurantAndMenu(args: LoaderFunctionArgs) {
     const { shortName } = args.params;
-    if (shortName) void queryClient.prefetchQuery(menuQueryOptions(shortName));
+    if (shortName && !import.meta.env.SSR) void queryClient.prefetchQuery(menuQueryOptions(shortName));
     return prefetchRestaurant(args);
   }
 
@@ -59,10 +61,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     path: string,
     lazy: RouteObject['lazy'],
     loader: (args: LoaderFunctionArgs) => null = prefetchRestaurant,
+    handle?: MenuSliderHandle,
   ): RouteObject {
     return {
       path,
       loader,
+      handle,
       Component: RestaurantLayout,
       children: [{ index: true, lazy }],
     };
@@ -96,6 +100,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 (m) => m.MenuRoute,
               ),
               prefetchRestaurantAndMenu,
+              { menuSlider: true },
             ),
             restaurantRoute(
               ROUTE_PATTERNS.order,

@@ -55,3 +55,6 @@ export const SOCIAL_LINKS = [
   { name: 'Instagram', url: 'https://www.instagram.com/tablo.menu' },
   { name: 'LinkedIn', url: 'https://www.linkedin.com/company/tablo-menu' },
 ] as const;
+
+/** Decided here (decision record 025): the service worker marks an answer it took from its cache with this header. */
+export const FROM_CACHE_HEADER = 'x-tablo-from-cache';

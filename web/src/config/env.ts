@@ -29,3 +29,8 @@ export function appConfig(): AppConfig {
   cached ??= readAppConfig();
   return cached;
 }
+
+/** The server's renderer has no document to read the tag from: it is given the same config (entry-server.tsx). */
+export function provideAppConfig(config: AppConfig): void {
+  cached = config;
+}

@@ -1,6 +1,7 @@
 import { API_BASE } from '@tablo/contract/paths';
 import type { z } from 'zod';
 import { takeBootResponse } from './boot-responses.ts';
+import { noteAnswer } from './offline-status.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,9 +36,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (method !== 'GET' && options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
 
+  const url = `${API_BASE}${path}`;
   let response: Response;
   try {
-    const url = `${API_BASE}${path}`;
     const early = method === 'GET' && !options.headers ? takeBootResponse(url) : undefined;
     response = await (early ?? fetch(url, init));
   } catch (error) {
@@ -46,6 +47,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     return { ok: false, status: 0, message: error instanceof Error ? error.message : String(error) };
   }
 
+  if (method === 'GET') noteAnswer(url, response);
   const body = await readJson(response);
   if (!response.ok) {
     return { ok: false, status: response.status, message: errorMessage(body, response.status) };

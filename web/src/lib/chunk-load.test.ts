@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../config/constants.ts';
-import { ChunkLoadError, loadChunk } from './chunk-load.ts';
+import { ChunkLoadError, loadChunk, reloadForNewBuild } from './chunk-load.ts';
 
 describe('loadChunk (spec §4, §8)', () => {
   afterEach(() => {
@@ -33,5 +33,29 @@ describe('loadChunk (spec §4, §8)', () => {
     expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
     expect(error.chunkId).toBe('order');
     expect(error.failure).toBe('timeout');
+  });
+});
+
+describe('reloadForNewBuild (a page older than the deploy)', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.restoreAllMocks();
+  });
+  const gone = () => new ChunkLoadError('menu', 'error', 'http://localhost/assets/menu-old.js');
+
+  it('reloads once when a chunk of the old build is gone, then leaves the error screen', () => {
+    const reload = vi.fn();
+    expect(reloadForNewBuild(gone(), reload)).toBe(true);
+    expect(reloadForNewBuild(gone(), reload)).toBe(false);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not reload offline or after a time-out', () => {
+    const reload = vi.fn();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    expect(reloadForNewBuild(gone(), reload)).toBe(false);
+    vi.restoreAllMocks();
+    expect(reloadForNewBuild(new ChunkLoadError('menu', 'timeout', 'http://localhost/'), reload)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

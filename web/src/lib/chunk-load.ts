@@ -43,3 +43,28 @@ function failedUrl(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return /(https?:\/\/\S+|\/\S+\.js)/.exec(message)?.[1] ?? location.href;
 }
+
+const RELOADED_AT_KEY = 'tablo.chunkReloadAt';
+/** At most one automatic reload in this long, so a chunk that is really broken shows its error screen. */
+export const CHUNK_RELOAD_GUARD_MS = 30_000;
+
+/**
+ * A page opened before a deploy asks for a lazy chunk of the old build, which the server (and the service
+ * worker's new cache) no longer has: one automatic reload fetches the new page and its new chunks (decision
+ * record 025). Offline, or right after such a reload, the error screen shows instead.
+ */
+export function reloadForNewBuild(
+  error: ChunkLoadError,
+  reload: () => void = () => location.reload(),
+): boolean {
+  if (error.failure !== 'error' || !navigator.onLine) return false;
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+    if (Date.now() - last < CHUNK_RELOAD_GUARD_MS) return false;
+    sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  reload();
+  return true;
+}

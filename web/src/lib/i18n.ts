@@ -6,7 +6,7 @@ import {
   resolveLanguage,
   toBcp47,
 } from '@tablo/contract/languages';
-import i18next, { type i18n as I18n, type InitOptions } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { I18N_MAX_PARALLEL_READS, I18N_MAX_RETRIES, I18N_RETRY_TIMEOUT_MS } from '../config/constants.ts';
 import { fetchBackend } from './i18n-backend.ts';
@@ -52,8 +52,12 @@ export function applyBcp47PluralRules(instance: I18n): void {
     getRule(supported.has(code) ? toBcp47(code as LanguageCode) : code, options);
 }
 
-/** Creates and starts the app's instance: texts come over HTTP, only the namespaces a screen asks for. */
-export function createI18n(initialLanguage: LanguageCode): I18n {
+/**
+ * Creates and starts the app's instance: texts come over HTTP, only the namespaces a screen asks for. A
+ * server-rendered page brings the texts it was rendered with (`resources`): they are there from the start,
+ * synchronously, and only the other namespaces are fetched.
+ */
+export function createI18n(initialLanguage: LanguageCode, resources?: Resource): I18n {
   const instance = i18next.createInstance();
   instance
     .use(fetchBackend)
@@ -61,6 +65,14 @@ export function createI18n(initialLanguage: LanguageCode): I18n {
     .init({
       ...BASE_I18N_OPTIONS,
       lng: initialLanguage,
+      ...(resources
+        ? {
+            resources,
+            partialBundledLanguages: true,
+            ns: Object.keys(resources[initialLanguage] ?? {}),
+            initAsync: false,
+          }
+        : {}),
       // spec §9: 5 retries, 350 ms initial wait doubling each retry, 10 parallel reads. i18next's loader does the
       // retrying whenever the backend reports a retriable failure (network error or 5xx).
       maxRetries: I18N_MAX_RETRIES,

@@ -12,7 +12,12 @@ export function menuQueryKey(shortName: string) {
 export async function getMenu(shortName: string, signal?: AbortSignal): Promise<Menu> {
   const result = await apiRequest(apiPaths.menu(shortName), { schema: MenuSchema, signal });
   if (!result.ok) throw new RequestError(result.status, result.message);
-  return result.data
+  return shownMenu(result.data);
+}
+
+/** The menu as the screens show it: active categories and dishes, each by `order` (also the server's render). */
+export function shownMenu(menu: Menu): Menu {
+  return menu
     .filter((category) => category.isActive)
     .sort((a, b) => a.order - b.order)
     .map((category) => ({
@@ -26,6 +31,8 @@ export function menuQueryOptions(shortName: string) {
     queryKey: menuQueryKey(shortName),
     queryFn: ({ signal }) => getMenu(shortName, signal),
     staleTime: 60_000,
+    // Asked for even while the browser says it is offline: the service worker may answer with its kept copy.
+    networkMode: 'offlineFirst',
   });
 }
 

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useState } from 'react';
+import { isServerOrHydrating } from './hydration.ts';
 
 /**
  * Writes the page's scroll progress over `range` px (0 → 1) into the element's `--shrink` CSS variable,
@@ -26,7 +27,9 @@ export function useScrollShrink(ref: RefObject<HTMLElement | null>, range: numbe
 
 /** True once the page is scrolled at least `threshold` px; re-renders only when that flips. */
 export function useScrolledPast(threshold: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY >= threshold);
+  // The server (and the hydration of its page, which a reload may restore scrolled) renders "not past"; the
+  // effect below corrects it at once.
+  const [past, setPast] = useState(() => !isServerOrHydrating() && window.scrollY >= threshold);
   useEffect(() => {
     function onScroll() {
       setPast(window.scrollY >= threshold);

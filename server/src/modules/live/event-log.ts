@@ -1,7 +1,7 @@
 import type { TableEvent } from '@tablo/contract/events';
 import type { Order } from '@tablo/contract/order';
 import type { TableCall } from '@tablo/contract/table-call';
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
 import { tableEvent } from '../../db/schema.ts';
 
@@ -38,8 +38,8 @@ export interface LoggedEvent {
 const TABLE_EVENT_LOCK_SPACE = 7_321_006;
 
 /**
- * Appends an event inside the caller's transaction and NOTIFYs on commit, so an event is visible to
- * readers exactly when the change it describes is.
+ * Appends an event inside the caller's transaction; the NOTIFY follows the commit (Database.notify), so
+ * an event is announced once it is visible to readers, and never when its change rolled back.
  *
  * Takes a per-table transaction lock first: ids are drawn from one sequence, so without it two
  * transactions could commit a table's events out of id order, and a reader that had already seen the
@@ -48,36 +48,26 @@ const TABLE_EVENT_LOCK_SPACE = 7_321_006;
  * Call it as the last statement of the transaction: the lock is held until commit.
  */
 export async function appendTableEvent(
-  _database: Database,
+  database: Database,
   tx: Db,
   entry: { tableId: number; visitId: number; event: StoredEvent },
 ): Promise<number> {
-  // One round trip: the materialised CTE takes the lock before the insert draws its id from the
-  // sequence (the id is computed for a row that only exists once the lock is held), and pg_notify is
-  // queued for commit — it is what Database.notify runs too, on both databases.
-  const result = await tx.execute(sql`
-    with locked as materialized (
-      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
-    ),
-    inserted as (
-      insert into ${tableEvent} (table_id, visit_id, type, payload)
-      select ${entry.tableId}::int, ${entry.visitId}::int, ${entry.event.type}::text, ${JSON.stringify(entry.event)}::jsonb
-      from locked
-      returning id
-    )
-    select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)
-    from inserted`);
-  const row = (result as unknown as { rows: { id: number | string }[] }).rows[0];
-  if (!row) throw new Error('table_event insert returned no row');
-  return Number(row.id);
+  const [cursor] = await appendTableEvents(database, tx, {
+    tableId: entry.tableId,
+    visitId: entry.visitId,
+    events: [entry.event],
+  });
+  if (cursor === undefined) throw new Error('table_event insert returned no row');
+  return cursor;
 }
 
 /**
- * Several events of one table in one round trip, in the given order (same lock and NOTIFY as
- * appendTableEvent; call it as the last statement of the transaction). Answers their cursors.
+ * Several events of one table in one round trip, in the given order (call it as the last statement of
+ * the transaction). One notification, with the last cursor, covers them all: a listener reads everything
+ * after the cursor it has. Answers their cursors.
  */
 export async function appendTableEvents(
-  _database: Database,
+  database: Database,
   tx: Db,
   entry: { tableId: number; visitId: number; events: StoredEvent[] },
 ): Promise<number[]> {
@@ -87,19 +77,57 @@ export async function appendTableEvents(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    with locked as materialized (
-      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
+    with ${tableEventCtes({ tableId: entry.tableId, visitId: entry.visitId, events: sql`values ${rows}` })}
+    select ${tableEventCursors} as cursors`);
+  const row = (result as unknown as { rows: { cursors: unknown }[] }).rows[0];
+  const cursors = cursorsOf(row?.cursors);
+  await notifyTableEvents(database, tx, entry.tableId, cursors);
+  return cursors;
+}
+
+/**
+ * For a writer that appends its events in the statement that makes its change (one round trip): CTEs
+ * appending the rows of `events` (columns ord, type, payload jsonb) in ord order under the same per-table
+ * lock as appendTableEvents, only when `when` holds. The statement answers the cursors with
+ * `tableEventCursors`; pass them to notifyTableEvents afterwards. Same rule: the last statement of the
+ * transaction.
+ *
+ * The events are materialised before the lock is asked for (the lock's one-time filter counts them), so
+ * every row lock the statement takes to compute them comes first: taking the table's event lock before
+ * an order's row lock would deadlock with a waiter serving that order (order lock, then event lock).
+ */
+export function tableEventCtes(entry: { tableId: number; visitId: number; events: SQL; when?: SQL }): SQL {
+  return sql`table_event_rows as materialized (
+      select e.ord, e.type, e.payload from (${entry.events}) as e(ord, type, payload)
     ),
-    inserted as (
+    table_event_lock as materialized (
+      select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
+      where (select count(*) from table_event_rows) > 0 and ${entry.when ?? sql`true`}
+    ),
+    table_events as (
       insert into ${tableEvent} (table_id, visit_id, type, payload)
       select ${entry.tableId}::int, ${entry.visitId}::int, e.type, e.payload
-      from locked, (values ${rows}) as e(ord, type, payload)
+      from table_event_lock, table_event_rows e
       order by e.ord
       returning id
-    )
-    select id, pg_notify(${TABLE_EVENTS_CHANNEL}, ${String(entry.tableId)}::text || ':' || id::text)
-    from inserted order by id`);
-  return (result as unknown as { rows: { id: number | string }[] }).rows.map((row) => Number(row.id));
+    )`;
+}
+
+/** The column answering the cursors appended by tableEventCtes (a JSON array, in order). */
+export const tableEventCursors = sql`(select coalesce(json_agg(id order by id), '[]'::json) from table_events)`;
+
+/** The cursors column of a row as numbers (node-postgres parses json, PGlite may hand a string). */
+export function cursorsOf(value: unknown): number[] {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]);
+  return list.map(Number);
+}
+
+/** The doorbell for events appended in `tx`: sent when it commits (docs/decisions/010 and 021). */
+export function notifyTableEvents(database: Database, tx: Db, tableId: number, cursors: number[]) {
+  const last = cursors[cursors.length - 1];
+  return last === undefined
+    ? Promise.resolve()
+    : database.notify(TABLE_EVENTS_CHANNEL, `${tableId}:${last}`, tx);
 }
 
 /** Events of a table after a cursor, in order. */

@@ -58,25 +58,40 @@ export async function findReplayAndRecentCount(
   sessionId: string,
   key: string,
   seconds: number,
-): Promise<{ previous: { id: number; visitId: number; requestHash: string } | null; recent: number }> {
+): Promise<{
+  previous: { id: number; visitId: number; requestHash: string } | null;
+  recent: number;
+  /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
+  retryAfterSeconds: number;
+}> {
   const result = await tx.execute(sql`
     select
       (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
          from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${key}) as previous,
-      (select count(*)::int from ${orders} o
-         where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})) as recent`);
-  const row = (result as unknown as { rows: { previous: unknown; recent: number }[] }).rows[0];
+      r.recent, greatest(1, ceil(extract(epoch from r.oldest + make_interval(secs => ${seconds}) - now())))::int as retry
+    from (select count(*)::int as recent, min(o.created_at) as oldest from ${orders} o
+         where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})) r`);
+  const row = (result as unknown as { rows: { previous: unknown; recent: number; retry: number | null }[] })
+    .rows[0];
   const previous = row?.previous as { id: number; visitId: number; requestHash: string } | null | undefined;
-  return { previous: previous ?? null, recent: Number(row?.recent ?? 0) };
+  return {
+    previous: previous ?? null,
+    recent: Number(row?.recent ?? 0),
+    retryAfterSeconds: Number(row?.retry ?? seconds),
+  };
 }
 
 /**
  * Serialises requests with one (session, key) within the caller's transaction. False: another request
- * with the same key holds it right now.
+ * with the same key holds it right now. In the same statement, waits for the session's own lock: a
+ * session's orders are placed one after the other, so that its per-minute count is exact even when two
+ * instances receive its orders at once (docs/decisions/028-abuse-limits.md). The key's lock is tried
+ * first and the session's lock is the only one ever waited for, so two orders cannot deadlock.
  */
 export async function tryLockIdempotencyKey(tx: Db, sessionId: string, key: string): Promise<boolean> {
   const result = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext(${sessionId}), hashtext(${key})) as locked`,
+    sql`select pg_try_advisory_xact_lock(hashtext(${sessionId}), hashtext(${key})) as locked,
+      pg_advisory_xact_lock(hashtextextended(${sessionId}, 28)) as session`,
   );
   const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
   return rows[0]?.locked === true;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ERROR_TEXTS } from '@tablo/contract/errors';
 import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contract/order';
 import type { Database } from '../../db/database.ts';
-import { forbidden, HttpError } from '../../lib/http-error.ts';
+import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import {
@@ -107,7 +107,12 @@ export async function placeOrder(
     if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
     if (!visit.orderingEnabled || !visit.tableEnabled) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
 
-    const { previous, recent } = await findReplayAndRecentCount(tx, sessionId, idempotencyKey, 60);
+    const { previous, recent, retryAfterSeconds } = await findReplayAndRecentCount(
+      tx,
+      sessionId,
+      idempotencyKey,
+      60,
+    );
     if (previous) {
       if (previous.requestHash !== hash || previous.visitId !== visit.visitId) {
         throw new HttpError(422, ORDER_TEXTS.keyReused);
@@ -118,7 +123,7 @@ export async function placeOrder(
     }
 
     if (recent >= options.ordersPerMinute) {
-      throw new HttpError(429, ORDER_TEXTS.tooMany);
+      throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }
     const ids = body.items.map((line) => line.menuItemId);
     const menu = await loadMenuItemsForOrder(tx, ids);

@@ -170,6 +170,37 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     }
   });
 
+  it('ends PAID when the waiter serves the order at the moment its last payment is confirmed', async () => {
+    // The confirmation locks the order rows and judges "served" on the row as locked; the serve locks the
+    // order row first. Whichever runs second must set PAID (decision 019, "PAID without a lost update").
+    for (let round = 0; round < (kind === 'postgres' ? 12 : 3); round++) {
+      const tableId = await freshTable();
+      const anna = await diner(ctx, tableId);
+      const order = await acceptedOrder(ctx, anna, tableId, [
+        ['goulash', 1],
+        ['beer', 2],
+      ]);
+      const paying = (ref: 'goulash' | 'beer', quantity: number, amount: number) =>
+        pay(ctx, anna, {
+          tableId,
+          method: 'CASH',
+          selection: { kind: 'items', items: [{ orderItemId: order.lineIds[ref] as number, quantity }] },
+          expectedAmount: amount,
+        });
+      const first = created(await paying('goulash', 1, 2490));
+      expect((await confirm(first.id)).statusCode).toBe(200);
+      const last = created(await paying('beer', 2, 2 * 990));
+      const [served, confirmed] = await Promise.all([
+        moveOrder(ctx, order.orderId, 'SERVED'),
+        confirm(last.id),
+      ]);
+      expect(confirmed.statusCode).toBe(200);
+      expect(['SERVED', 'PAID']).toContain(served.status);
+      const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+      expect(row?.status).toBe('PAID');
+    }
+  });
+
   it('splits a line: 2 of 4 beers, then the other phone pays the other 2', async () => {
     const tableId = await freshTable();
     const anna = await diner(ctx, tableId);

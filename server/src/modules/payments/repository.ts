@@ -13,6 +13,7 @@ import {
   tableVisit,
   visitSession,
 } from '../../db/schema.ts';
+import { cursorsOf, type StoredEvent, tableEventCtes, tableEventCursors } from '../live/event-log.ts';
 
 /** Rows of the payments module (docs/decisions/019-payments.md). Every writer holds the visit lock. */
 
@@ -67,20 +68,53 @@ export async function readVisit(tx: Db, visitId: number, lock: boolean): Promise
   return { ...visit, open: closedAt === null };
 }
 
-/** The visit of a payment, locked (see readVisit): what settling a payment takes first. */
-export async function lockVisitOfPayment(tx: Db, paymentId: string): Promise<VisitForPayment | null> {
-  const [row] = await tx
-    .select(visitColumns)
-    .from(tableVisit)
-    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
-    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
-    .where(
-      eq(tableVisit.id, sql`(select ${payment.visitId} from ${payment} where ${payment.id} = ${paymentId})`),
+/**
+ * Creating a payment, first statement: the (session, key) lock (not waited for: a concurrent duplicate
+ * answers 409) and then the session's open visit at the table, locked (see readVisit). What the payment
+ * reads must come from a later statement: in READ COMMITTED a statement sees the rows committed when it
+ * started, and this one may wait for the visit lock.
+ */
+export async function lockKeyAndJoinedVisit(
+  tx: Db,
+  sessionId: string,
+  tableId: number,
+  key: string,
+): Promise<{ keyLocked: boolean; visit: VisitForPayment | null }> {
+  const result = await tx.execute(sql`
+    with key_lock as materialized (
+      select pg_try_advisory_xact_lock(hashtext(${`payment:${sessionId}`}), hashtext(${key})) as locked
+    ),
+    visit as (
+      select tv.id as "visitId", dt.id as "tableId", dt.table_number as "tableNumber", r.id as "restaurantId",
+        r.name as "restaurantName", r.short_name as "shortName", r.currency, to_json(r.payment_methods) as "paymentMethods"
+      from ${visitSession} vs
+      join ${tableVisit} tv on tv.id = vs.visit_id
+      join ${diningTable} dt on dt.id = tv.table_id
+      join ${restaurant} r on r.id = dt.restaurant_id
+      where vs.session_id = ${sessionId} and tv.table_id = ${tableId} and tv.closed_at is null
+        and (select locked from key_lock)
+      for no key update of tv
     )
-    .for('no key update', { of: tableVisit });
-  if (!row) return null;
-  const { closedAt, ...visit } = row;
-  return { ...visit, open: closedAt === null };
+    select (select locked from key_lock) as "keyLocked", visit.* from (select 1) as one left join visit on true`);
+  const row = rowsOf<Omit<VisitForPayment, 'open'> & { keyLocked: boolean; visitId: number | null }>(
+    result,
+  )[0];
+  if (!row?.keyLocked) return { keyLocked: false, visit: null };
+  if (row.visitId === null) return { keyLocked: true, visit: null };
+  const { keyLocked, ...visit } = row;
+  return {
+    keyLocked,
+    visit: {
+      ...visit,
+      paymentMethods: parseJson<PaymentMethod[]>(visit.paymentMethods),
+      open: true,
+    },
+  };
+}
+
+/** A json column read through execute (node-postgres parses it; a string is parsed here). */
+function parseJson<T>(value: unknown): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
 }
 
 /** An order line of the visit with its units paid, inside pending payments and claimed by the open split. */
@@ -154,14 +188,24 @@ export async function loadOpenSplit(tx: Db, visitId: number): Promise<SplitState
   return rowsOf<SplitState>(result)[0] ?? null;
 }
 
+export interface VisitState {
+  lines: LineState[];
+  split: SplitState | null;
+  lapsed: number;
+  /** With `byKey`: the payment stored under that (session, key), if any. */
+  previous: { id: string; requestHash: string } | null;
+}
+
 /**
- * The visit's payable lines, its open split and how many of its pending payments have lapsed, in one
- * round trip (it runs under the visit lock on the hot path).
+ * The visit's payable lines, its open split and how many of its pending payments have lapsed — and with
+ * `byKey` the payment already stored under that idempotency key — in one round trip (it runs under the
+ * visit lock on the hot path).
  */
 export async function loadVisitState(
   tx: Db,
   visitId: number,
-): Promise<{ lines: LineState[]; split: SplitState | null; lapsed: number }> {
+  byKey?: { sessionId: string; key: string },
+): Promise<VisitState> {
   const result = await tx.execute(sql`
     select
       coalesce((select json_agg(l order by l."orderItemId") from (
@@ -182,15 +226,26 @@ export async function loadVisitState(
         from ${billSplit} b left join ${payment} p on p.split_id = b.id
         where b.visit_id = ${visitId} and b.status = 'OPEN' group by b.id) as split,
       (select count(*)::int from ${payment} p
-        where p.visit_id = ${visitId} and p.status = 'PENDING' and p.expires_at <= now()) as lapsed`);
-  const row = rowsOf<{ lines: unknown; split: unknown; lapsed: number }>(result)[0];
+        where p.visit_id = ${visitId} and p.status = 'PENDING' and p.expires_at <= now()) as lapsed,
+      ${
+        byKey
+          ? sql`(select json_build_object('id', p.id, 'requestHash', p.request_hash) from ${payment} p
+        where p.session_id = ${byKey.sessionId} and p.idempotency_key = ${byKey.key})`
+          : sql`null::json`
+      } as previous`);
+  const row = rowsOf<{ lines: unknown; split: unknown; lapsed: number; previous: unknown }>(result)[0];
   const parse = <T>(value: unknown): T =>
     typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
   const lines = parse<LineState[]>(row?.lines ?? []).map((line) => ({
     ...line,
     vatPercent: Number(line.vatPercent),
   }));
-  return { lines, split: parse<SplitState | null>(row?.split ?? null), lapsed: Number(row?.lapsed ?? 0) };
+  return {
+    lines,
+    split: parse<SplitState | null>(row?.split ?? null),
+    lapsed: Number(row?.lapsed ?? 0),
+    previous: parse<VisitState['previous']>(row?.previous ?? null),
+  };
 }
 
 /**
@@ -249,13 +304,6 @@ export async function splitClaims(
     .from(billSplitItem)
     .where(eq(billSplitItem.splitId, splitId))
     .orderBy(asc(billSplitItem.orderItemId));
-}
-
-export async function setSplitStatus(tx: Db, splitId: number, status: 'PAID' | 'CANCELLED'): Promise<void> {
-  await tx
-    .update(billSplit)
-    .set({ status, updatedAt: sql`now()` })
-    .where(and(eq(billSplit.id, splitId), eq(billSplit.status, 'OPEN')));
 }
 
 /** The split's lines as they were claimed (for the receipt of a share payment). */
@@ -334,9 +382,16 @@ export interface NewPayment {
   items: { orderItemId: number; quantity: number; amount: number }[];
 }
 
-export async function insertPayment(tx: Db, row: NewPayment): Promise<{ createdAt: Date; expiresAt: Date }> {
+/**
+ * The payment, its items and its table event in one statement (the last of the transaction: it takes the
+ * table's event lock). Answers the payment's times and the event's cursor (for notifyTableEvents).
+ */
+export async function insertPayment(
+  tx: Db,
+  row: NewPayment,
+  event: { tableId: number; event: StoredEvent },
+): Promise<{ createdAt: Date; expiresAt: Date; cursors: number[] }> {
   const { items, reservationMinutes, ...values } = row;
-  // One round trip: the payment and its items (a CTE), answering the payment's times.
   const itemRows = items.length
     ? sql.join(
         items.map(
@@ -354,18 +409,30 @@ export async function insertPayment(tx: Db, row: NewPayment): Promise<{ createdA
         ${values.provider}, ${values.idempotencyKey}, ${values.requestHash}, ${values.splitId}, ${values.shareCount},
         ${values.shareAmount}, ${values.checkoutUrl}, now() + make_interval(mins => ${reservationMinutes}))
       returning created_at, expires_at
-    )${
+    ),${
       itemRows
-        ? sql`, items as (
+        ? sql` items as (
       insert into ${paymentItem} (payment_id, order_item_id, quantity, amount)
       select v.* from (values ${itemRows}) as v(payment_id, order_item_id, quantity, amount)
-      where exists (select 1 from inserted))`
+      where exists (select 1 from inserted)),`
         : sql``
     }
-    select created_at as "createdAt", expires_at as "expiresAt" from inserted`);
-  const inserted = rowsOf<{ createdAt: string | Date; expiresAt: string | Date }>(result)[0];
+    ${tableEventCtes({
+      tableId: event.tableId,
+      visitId: row.visitId,
+      events: sql`values (0, ${event.event.type}::text, ${JSON.stringify(event.event)}::jsonb)`,
+      when: sql`exists (select 1 from inserted)`,
+    })}
+    select created_at as "createdAt", expires_at as "expiresAt", ${tableEventCursors} as cursors from inserted`);
+  const inserted = rowsOf<{ createdAt: string | Date; expiresAt: string | Date; cursors: unknown }>(
+    result,
+  )[0];
   if (!inserted) throw new Error('payment insert returned no row');
-  return { createdAt: new Date(inserted.createdAt), expiresAt: new Date(inserted.expiresAt) };
+  return {
+    createdAt: new Date(inserted.createdAt),
+    expiresAt: new Date(inserted.expiresAt),
+    cursors: cursorsOf(inserted.cursors),
+  };
 }
 
 /** The payment stored under (session, key), if any. */
@@ -381,56 +448,55 @@ export async function findPaymentByKey(
   return row ?? null;
 }
 
-/** Serialises requests with one (session, key) — its own lock space, apart from the orders'. */
-export async function tryLockPaymentKey(tx: Db, sessionId: string, key: string): Promise<boolean> {
-  const result = await tx.execute(
-    sql`select pg_try_advisory_xact_lock(hashtext(${`payment:${sessionId}`}), hashtext(${key})) as locked`,
-  );
-  return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
-}
-
-export async function loadPayment(db: Db, paymentId: string): Promise<StoredPayment | null> {
-  const [row] = await db
-    .select({
-      id: payment.id,
-      visitId: payment.visitId,
-      tableId: diningTable.id,
-      tableNumber: diningTable.tableNumber,
-      restaurantId: restaurant.id,
-      restaurantName: restaurant.name,
-      shortName: restaurant.shortName,
-      sessionId: payment.sessionId,
-      status: payment.status,
-      method: payment.method,
-      amount: payment.amount,
-      tip: payment.tip,
-      currency: restaurant.currency,
-      provider: payment.provider,
-      providerReference: payment.providerReference,
-      requestHash: payment.requestHash,
-      splitId: payment.splitId,
-      shareCount: payment.shareCount,
-      shareAmount: payment.shareAmount,
-      checkoutUrl: payment.checkoutUrl,
-      expiresAt: payment.expiresAt,
-      paidAt: payment.paidAt,
-      createdAt: payment.createdAt,
-      // One round trip: the items come along as a JSON array, in line order.
-      items: sql<StoredPaymentItem[]>`coalesce((
+/**
+ * The payment with its visit, table, restaurant and items. With `lock`, its visit row is locked too (see
+ * readVisit) — what settling takes first; the payment's own columns may then be older than the lock (read
+ * when the statement started), which the settling statement's `status = 'PENDING'` guard covers.
+ */
+export async function loadPayment(
+  db: Db,
+  paymentId: string,
+  options: { lock?: boolean } = {},
+): Promise<StoredPayment | null> {
+  // Plain SQL rather than the query builder: it runs on every settlement and payment read.
+  const result = await db.execute(sql`
+    select p.id, p.visit_id as "visitId", dt.id as "tableId", dt.table_number as "tableNumber",
+      r.id as "restaurantId", r.name as "restaurantName", r.short_name as "shortName", p.session_id as "sessionId",
+      p.status, p.method, p.amount, p.tip, r.currency, p.provider, p.provider_reference as "providerReference",
+      p.request_hash as "requestHash", p.split_id as "splitId", p.share_count as "shareCount",
+      p.share_amount as "shareAmount", p.checkout_url as "checkoutUrl", p.expires_at as "expiresAt",
+      p.paid_at as "paidAt", p.created_at as "createdAt",
+      -- One round trip: the items come along as a JSON array, in line order.
+      coalesce((
         select json_agg(json_build_object('orderItemId', pi.order_item_id, 'titles', oi.titles,
           'unitPrice', oi.unit_price, 'vatPercent', oi.vat_percent, 'quantity', pi.quantity, 'amount', pi.amount)
           order by pi.order_item_id)
         from ${paymentItem} pi join ${orderItem} oi on oi.id = pi.order_item_id
-        where pi.payment_id = ${payment.id}), '[]'::json)`,
-    })
-    .from(payment)
-    .innerJoin(tableVisit, eq(tableVisit.id, payment.visitId))
-    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
-    .innerJoin(restaurant, eq(restaurant.id, diningTable.restaurantId))
-    .where(eq(payment.id, paymentId));
+        where pi.payment_id = p.id), '[]'::json) as items
+    from ${payment} p
+    join ${tableVisit} tv on tv.id = p.visit_id
+    join ${diningTable} dt on dt.id = tv.table_id
+    join ${restaurant} r on r.id = dt.restaurant_id
+    where p.id = ${paymentId}
+    ${options.lock ? sql`for no key update of tv` : sql``}`);
+  type Row = Omit<StoredPayment, 'items' | 'expiresAt' | 'paidAt' | 'createdAt'> & {
+    items: unknown;
+    expiresAt: Date | string;
+    paidAt: Date | string | null;
+    createdAt: Date | string;
+  };
+  const row = rowsOf<Row>(result)[0];
   if (!row) return null;
-  const items = typeof row.items === 'string' ? (JSON.parse(row.items) as StoredPaymentItem[]) : row.items;
-  return { ...row, items: items.map((item) => ({ ...item, vatPercent: Number(item.vatPercent) })) };
+  return {
+    ...row,
+    expiresAt: new Date(row.expiresAt),
+    paidAt: row.paidAt === null ? null : new Date(row.paidAt),
+    createdAt: new Date(row.createdAt),
+    items: parseJson<StoredPaymentItem[]>(row.items).map((item) => ({
+      ...item,
+      vatPercent: Number(item.vatPercent),
+    })),
+  };
 }
 
 /** The payment's visit and status, without a lock (to find which visit to lock). */
@@ -447,18 +513,107 @@ export async function paymentVisit(
   return row ?? null;
 }
 
-/** PENDING → to, only from PENDING; false when it had left PENDING already. */
-export async function finishPayment(
-  tx: Db,
-  paymentId: string,
-  to: Exclude<PaymentStatus, 'PENDING'>,
-): Promise<boolean> {
-  const updated = await tx
-    .update(payment)
-    .set({ status: to, updatedAt: sql`now()`, ...(to === 'SUCCEEDED' ? { paidAt: sql`now()` } : {}) })
-    .where(and(eq(payment.id, paymentId), eq(payment.status, 'PENDING')))
-    .returning({ id: payment.id });
-  return updated.length === 1;
+export interface Settlement {
+  paymentId: string;
+  to: Exclude<PaymentStatus, 'PENDING'>;
+  tableId: number;
+  visitId: number;
+  method: PaymentMethod;
+  amount: number;
+  /** Units that become paid (SUCCEEDED only): the payment's items, and the split's claims with its last share. */
+  units: { orderItemId: number; quantity: number }[];
+  /** The open split this settlement closes: PAID with its last share, CANCELLED when left idle. */
+  closeSplit: { id: number; status: 'PAID' | 'CANCELLED' } | null;
+}
+
+/**
+ * Settles a payment in one statement, under the visit lock the caller holds: PENDING → `to` (only from
+ * PENDING — nothing else happens when it had left PENDING already, `changed: false`); the units become
+ * paid after their orders are locked (FOR UPDATE, in id order: a staff member serving one of them runs
+ * strictly before or after); SERVED orders whose every unit is now paid become PAID; the split is closed;
+ * and the events are appended (payment.changed, order.items_paid per order, order.status_changed), under
+ * the table's event lock — so it is the last statement of the transaction.
+ *
+ * Whether an order is SERVED is judged on the row as locked (`locked_orders`), not as of the statement's
+ * start: a serve committed while this statement waited for the order's lock is seen. The other lines'
+ * paid quantities can only change under the visit lock, so the statement's snapshot has them.
+ */
+export async function settleRows(tx: Db, s: Settlement): Promise<{ changed: boolean; cursors: number[] }> {
+  const units = s.units.length
+    ? sql.join(
+        s.units.map((unit) => sql`(${unit.orderItemId}::int, ${unit.quantity}::int)`),
+        sql`, `,
+      )
+    : null;
+  const result = await tx.execute(sql`
+    with fin as (
+      update ${payment} set status = ${s.to}, updated_at = now()${s.to === 'SUCCEEDED' ? sql`, paid_at = now()` : sql``}
+      where id = ${s.paymentId} and status = 'PENDING'
+      returning id
+    ),${
+      s.closeSplit
+        ? sql`
+    split_closed as (
+      update ${billSplit} set status = ${s.closeSplit.status}, updated_at = now()
+      where id = ${s.closeSplit.id} and status = 'OPEN' and exists (select 1 from fin)
+      returning id
+    ),`
+        : sql``
+    }${
+      units
+        ? sql`
+    units (id, quantity) as (values ${units}),
+    locked_orders as materialized (
+      select o.id, o.status from ${orders} o
+      where exists (select 1 from fin)
+        and o.id in (select oi.order_id from ${orderItem} oi join units u on u.id = oi.id)
+      order by o.id
+      for update of o
+    ),
+    paid as (
+      update ${orderItem} oi set paid_quantity = oi.paid_quantity + u.quantity
+      from units u
+      where oi.id = u.id and (select count(*) from locked_orders) > 0
+      returning oi.id, oi.order_id, oi.paid_quantity
+    ),
+    marked as (
+      update ${orders} o set status = 'PAID', updated_at = now()
+      from locked_orders lo
+      where o.id = lo.id and lo.status = 'SERVED'
+        and not exists (select 1 from ${orderItem} oi left join paid p on p.id = oi.id
+          where oi.order_id = o.id and coalesce(p.paid_quantity, oi.paid_quantity) < oi.quantity)
+      returning o.id
+    ),`
+        : sql``
+    }
+    event_rows as (
+      select 0::bigint as ord, 'payment.changed'::text as type, jsonb_build_object('type', 'payment.changed',
+        'paymentId', ${s.paymentId}::text, 'status', ${s.to}::text, 'method', ${s.method}::text,
+        'amount', ${s.amount}::int) as payload
+      from fin${
+        units
+          ? sql`
+      union all
+      select (1::bigint << 40) + p.order_id, 'order.items_paid', jsonb_build_object('type', 'order.items_paid',
+        'orderId', p.order_id, 'items', jsonb_agg(jsonb_build_object('orderItemId', p.id,
+          'paidQuantity', p.paid_quantity) order by p.id))
+      from paid p group by p.order_id
+      union all
+      select (2::bigint << 40) + m.id, 'order.status_changed', jsonb_build_object('type', 'order.status_changed',
+        'orderId', m.id, 'status', 'PAID', 'rejectReason', null)
+      from marked m`
+          : sql``
+      }
+    ),
+    ${tableEventCtes({
+      tableId: s.tableId,
+      visitId: s.visitId,
+      events: sql`select ord, type, payload from event_rows`,
+      when: sql`exists (select 1 from fin)`,
+    })}
+    select (select count(*) from fin)::int as changed, ${tableEventCursors} as cursors`);
+  const row = rowsOf<{ changed: number; cursors: unknown }>(result)[0];
+  return { changed: Number(row?.changed ?? 0) === 1, cursors: cursorsOf(row?.cursors) };
 }
 
 export async function setCheckout(
@@ -468,41 +623,6 @@ export async function setCheckout(
   providerReference: string | null,
 ): Promise<void> {
   await db.update(payment).set({ checkoutUrl, providerReference }).where(eq(payment.id, paymentId));
-}
-
-/**
- * Locks the orders of these lines (FOR UPDATE, in id order) before their units become paid: a staff
- * member serving one of them at the same moment (which locks the order row) then runs strictly before
- * or after, so one of the two always sees both "served" and "fully paid" and sets PAID.
- */
-export async function lockOrdersOfLines(tx: Db, orderItemIds: number[]): Promise<void> {
-  if (orderItemIds.length === 0) return;
-  await tx.execute(sql`
-    select o.id from ${orders} o
-    where o.id in (select oi.order_id from ${orderItem} oi
-      where oi.id in (${sql.join(
-        orderItemIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}))
-    order by o.id for update`);
-}
-
-/** Adds paid units; answers the lines' orders and new paid quantities. */
-export async function addPaidQuantities(
-  tx: Db,
-  units: { orderItemId: number; quantity: number }[],
-): Promise<{ orderItemId: number; orderId: number; paidQuantity: number }[]> {
-  if (units.length === 0) return [];
-  const values = sql.join(
-    units.map((unit) => sql`(${unit.orderItemId}::int, ${unit.quantity}::int)`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    update ${orderItem} oi set paid_quantity = oi.paid_quantity + u.quantity
-    from (values ${values}) as u(id, quantity)
-    where oi.id = u.id
-    returning oi.id as "orderItemId", oi.order_id as "orderId", oi.paid_quantity as "paidQuantity"`);
-  return rowsOf<{ orderItemId: number; orderId: number; paidQuantity: number }>(result);
 }
 
 /** SERVED orders among these whose every unit is paid become PAID; answers their ids. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/html-escape.ts';
 /**
  * The sandbox provider's hosted checkout page: server-rendered, no script (the CSP allows none inline),
  * a plain form whose three buttons post the decision with the page's signed token.
@@ -13,18 +14,6 @@ export interface SandboxPageModel {
   lang: string;
   /** Set when the payment is no longer waiting: the page says so and links to the result. */
   finished: { status: string; resultUrl: string } | null;
-}
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
 }
 
 function money(amount: number, currency: string): string {
@@ -48,7 +37,7 @@ footer{padding:12px 24px;font-size:.8rem;color:#5b6478;border-top:1px solid #eef
 
 function layout(title: string, lang: string, body: string): string {
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>
 <header><strong>Sandbox Pay</strong><span class="badge">TEST MODE</span></header>${body}
 <footer>A test checkout of Tablo: no card is charged and no money moves.</footer></main></body></html>`;

@@ -11,31 +11,28 @@ import type {
 import { SessionIdSchema } from '@tablo/contract/session';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { appendTableEvent, appendTableEvents, type StoredEvent } from '../live/event-log.ts';
+import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
 import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
-  addPaidQuantities,
   duePayments,
   findJoinedVisit,
   findPaymentByKey,
-  finishPayment,
   insertPayment,
   insertSplit,
   type LineState,
   loadOpenSplit,
   loadPayment,
   loadVisitState,
-  lockOrdersOfLines,
-  lockVisitOfPayment,
+  lockKeyAndJoinedVisit,
   markFullyPaidServed,
   pendingPaymentIds,
+  type Settlement,
   type StoredPayment,
   sessionJoinedVisit,
   setCheckout,
-  setSplitStatus,
+  settleRows,
   splitClaims,
-  tryLockPaymentKey,
   type VisitForPayment,
 } from './repository.ts';
 import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
@@ -218,24 +215,31 @@ export async function createPayment(
   const created = await database.db.transaction(
     async (tx): Promise<{ stored: StoredPayment; replay: boolean }> => {
       if (!sessionId) throw forbidden(ERROR_TEXTS.unknownSession);
-      if (!(await tryLockPaymentKey(tx, sessionId, idempotencyKey)))
-        throw new HttpError(409, PAYMENT_TEXTS.inProgress);
-      const previous = await findPaymentByKey(tx, sessionId, idempotencyKey);
-      if (previous) {
+      // Round trip 1: the key lock, then the visit lock. Round trip 2 (after both): the key's payment, if
+      // any, and the visit's state. Round trip 3: the payment, its items and its event.
+      const { keyLocked, visit } = await lockKeyAndJoinedVisit(tx, sessionId, body.tableId, idempotencyKey);
+      if (!keyLocked) throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+      const replay = async (previous: { id: string; requestHash: string }) => {
         if (previous.requestHash !== hash) throw new HttpError(422, PAYMENT_TEXTS.keyReused);
         const stored = await loadPayment(tx, previous.id);
         if (!stored) throw new Error(`payment ${previous.id} vanished`);
         return { stored, replay: true };
-      }
-      const visit = await findJoinedVisit(tx, sessionId, body.tableId, { lock: true });
+      };
       if (!visit) {
+        // A replay is answered even when the table has been closed since.
+        const previous = await findPaymentByKey(tx, sessionId, idempotencyKey);
+        if (previous) return replay(previous);
         await requireIssuedSession(tx, sessionId);
         throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
       }
+      const { lines, split, previous } = await loadVisitState(tx, visit.visitId, {
+        sessionId,
+        key: idempotencyKey,
+      });
+      if (previous) return replay(previous);
       if (!methodsOf(visit, deps.provider).includes(body.method)) {
         throw new HttpError(422, PAYMENT_TEXTS.methodNotOffered(body.method));
       }
-      const { lines, split } = await loadVisitState(tx, visit.visitId);
       const plan = planPayment(lines, split, body.selection);
       if (plan.amount !== body.expectedAmount)
         throw new HttpError(409, PAYMENT_TEXTS.amountChanged(plan.amount));
@@ -268,10 +272,8 @@ export async function createPayment(
           : deps.reservationMinutes,
         items: plan.items,
       };
-      const times = await insertPayment(tx, row);
-      await appendTableEvent(database, tx, {
+      const { cursors, ...times } = await insertPayment(tx, row, {
         tableId: visit.tableId,
-        visitId: visit.visitId,
         event: {
           type: 'payment.changed',
           paymentId: id,
@@ -280,6 +282,7 @@ export async function createPayment(
           amount: plan.amount,
         },
       });
+      await notifyTableEvents(database, tx, visit.tableId, cursors);
       // The answer is built from what this transaction read and wrote (no second read on the hot path).
       const byLine = new Map(lines.map((line) => [line.orderItemId, line]));
       const stored: StoredPayment = {
@@ -376,25 +379,73 @@ export async function settleInTransaction(
   to: Outcome,
   options: SettleOptions = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
-  const visit = await lockVisitOfPayment(tx, paymentId);
-  const stored = visit ? await loadPayment(tx, paymentId) : null;
-  if (!visit || !stored) return null;
+  // Round trip 1: the visit lock and the payment. Round trip 2: everything else (settleRows). A share
+  // payment reads its split in between.
+  const stored = await loadPayment(tx, paymentId, { lock: true });
+  if (!stored) return null;
   options.check?.(stored);
   if (stored.status !== 'PENDING') return { changed: false, payment: stored };
   if (options.onlyIfExpired && stored.expiresAt.getTime() > Date.now()) {
     return { changed: false, payment: stored };
   }
-  if (!(await finishPayment(tx, paymentId, to))) {
-    throw new Error(`payment ${paymentId} left PENDING under the lock`);
+  const { units, closeSplit } = await settlementOf(tx, stored, to);
+  const { changed, cursors } = await settleRows(tx, {
+    paymentId,
+    to,
+    tableId: stored.tableId,
+    visitId: stored.visitId,
+    method: stored.method,
+    amount: stored.amount,
+    units,
+    closeSplit,
+  });
+  if (!changed) {
+    // It left PENDING while this transaction waited for the visit lock: answered as it is now.
+    const current = await loadPayment(tx, paymentId);
+    if (!current) return null;
+    options.check?.(current);
+    return { changed: false, payment: current };
   }
-  const events: StoredEvent[] = [
-    { type: 'payment.changed', paymentId, status: to, method: stored.method, amount: stored.amount },
-  ];
-  if (to === 'SUCCEEDED') events.push(...(await applySuccess(tx, stored)));
-  else await releaseIdleSplit(tx, stored);
-  // Last statement: one round trip for all of them, holding the table's event lock until commit.
-  await appendTableEvents(database, tx, { tableId: visit.tableId, visitId: visit.visitId, events });
+  await notifyTableEvents(database, tx, stored.tableId, cursors);
   return { changed: true, payment: { ...stored, status: to } };
+}
+
+/**
+ * What settling changes besides the payment: a success pays its units (and, with the split's last share,
+ * every unit the split claimed, closing it PAID); a share payment that fails leaves a split nobody has
+ * paid or is paying any share of idle, and an idle split is dissolved (CANCELLED: its units are free).
+ */
+async function settlementOf(
+  tx: Db,
+  stored: StoredPayment,
+  to: Outcome,
+): Promise<Pick<Settlement, 'units' | 'closeSplit'>> {
+  const units = new Map<number, number>();
+  const add = (orderItemId: number, quantity: number) =>
+    units.set(orderItemId, (units.get(orderItemId) ?? 0) + quantity);
+  if (to === 'SUCCEEDED') for (const item of stored.items) add(item.orderItemId, item.quantity);
+  let closeSplit: Settlement['closeSplit'] = null;
+  if (stored.splitId !== null) {
+    // Read before this payment leaves PENDING: its own shares still count as reserved.
+    const split = await loadOpenSplit(tx, stored.visitId);
+    if (split && split.id === stored.splitId) {
+      if (to === 'SUCCEEDED' && split.paidShares + stored.shareCount === split.shares) {
+        for (const claim of await splitClaims(tx, split.id)) add(claim.orderItemId, claim.quantity);
+        closeSplit = { id: split.id, status: 'PAID' };
+      } else if (
+        to !== 'SUCCEEDED' &&
+        split.paidShares === 0 &&
+        split.reservedShares - stored.shareCount === 0
+      ) {
+        closeSplit = { id: split.id, status: 'CANCELLED' };
+      }
+    }
+  }
+  const ids = [...units.keys()].sort((a, b) => a - b);
+  return {
+    units: ids.map((orderItemId) => ({ orderItemId, quantity: units.get(orderItemId) as number })),
+    closeSplit,
+  };
 }
 
 /**
@@ -417,53 +468,6 @@ export async function unpaidAmounts(db: Db, visitIds: number[]): Promise<Map<num
     amounts.set(visitId, amountsOf(lines, split).unpaidAmount);
   }
   return amounts;
-}
-
-/** The payment's units become paid (and the split's, with its last share); fully paid SERVED orders PAID. */
-async function applySuccess(tx: Db, stored: StoredPayment): Promise<StoredEvent[]> {
-  const units = new Map<number, number>();
-  const add = (orderItemId: number, quantity: number) =>
-    units.set(orderItemId, (units.get(orderItemId) ?? 0) + quantity);
-  for (const item of stored.items) add(item.orderItemId, item.quantity);
-  if (stored.splitId !== null) {
-    const split = await loadOpenSplit(tx, stored.visitId);
-    if (split && split.id === stored.splitId && split.paidShares === split.shares) {
-      for (const claim of await splitClaims(tx, split.id)) add(claim.orderItemId, claim.quantity);
-      await setSplitStatus(tx, split.id, 'PAID');
-    }
-  }
-  if (units.size === 0) return [];
-  const ids = [...units.keys()].sort((a, b) => a - b);
-  await lockOrdersOfLines(tx, ids);
-  const paid = await addPaidQuantities(
-    tx,
-    ids.map((orderItemId) => ({ orderItemId, quantity: units.get(orderItemId) as number })),
-  );
-  const byOrder = new Map<number, { orderItemId: number; paidQuantity: number }[]>();
-  for (const line of paid) {
-    const list = byOrder.get(line.orderId) ?? [];
-    list.push({ orderItemId: line.orderItemId, paidQuantity: line.paidQuantity });
-    byOrder.set(line.orderId, list);
-  }
-  const orderIds = [...byOrder.keys()].sort((a, b) => a - b);
-  const events: StoredEvent[] = orderIds.map((orderId) => ({
-    type: 'order.items_paid',
-    orderId,
-    items: (byOrder.get(orderId) ?? []).sort((a, b) => a.orderItemId - b.orderItemId),
-  }));
-  for (const orderId of await markFullyPaidServed(tx, orderIds)) {
-    events.push({ type: 'order.status_changed', orderId, status: 'PAID', rejectReason: null });
-  }
-  return events;
-}
-
-/** A split nobody has paid or is paying any share of is dissolved: its units are free again. */
-async function releaseIdleSplit(tx: Db, stored: StoredPayment): Promise<void> {
-  if (stored.splitId === null) return;
-  const split = await loadOpenSplit(tx, stored.visitId);
-  if (split && split.id === stored.splitId && split.paidShares === 0 && split.reservedShares === 0) {
-    await setSplitStatus(tx, split.id, 'CANCELLED');
-  }
 }
 
 /**

@@ -2,9 +2,14 @@ import { ErrorBodySchema } from '@tablo/contract/errors';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
-import { perMinute } from '../../plugins/rate-limit.ts';
+import { perAddressPerMinute } from '../../plugins/rate-limit.ts';
 import { createSession } from './repository.ts';
 
+export const SESSION_TEXTS = {
+  tooMany: 'Too many new sessions from this network: please wait a minute and try again',
+} as const;
+
+/** GET /api/order/uuid — new sessions are limited per client address only: a generous ceiling against scripts. */
 export const sessionRoutes: FastifyPluginAsyncZod<{ database: Database; perMinute: number }> = async (
   app,
   options,
@@ -12,7 +17,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ database: Database; perMinut
   app.get(
     '/order/uuid',
     {
-      config: perMinute(options.perMinute),
+      config: { abuseLimits: [perAddressPerMinute('session', options.perMinute, SESSION_TEXTS.tooMany)] },
       schema: {
         tags: ['session'],
         summary: 'Issues a new diner session id (spec §7 call 3).',

@@ -11,7 +11,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
 import { board } from './board.ts';
 import { LoginBlockedError } from './login-throttle.ts';
 import { changeOrderStatus, closeTable, login, logout, STAFF_SESSION_TTL_SECONDS, toMe } from './service.ts';
@@ -39,18 +38,19 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: StaffMeSchema },
       },
       config: {
-        rateLimit: {
-          max: options.loginsPerMinute ?? 5,
-          timeWindow: 60_000,
-          // After body parsing, so that the key is the IP *and* the e-mail address.
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => {
-            const email = (request.body as { email?: string } | undefined)?.email ?? '';
-            return `${request.ip}|${email.toLowerCase()}`;
+        abuseLimits: [
+          {
+            name: 'staff-login',
+            max: options.loginsPerMinute ?? 5,
+            windowSeconds: 60,
+            // Counted after body parsing, so that the key is the IP *and* the e-mail address.
+            subject: (request: FastifyRequest) => {
+              const email = (request.body as { email?: string } | undefined)?.email ?? '';
+              return `${request.ip}|${email.toLowerCase()}`;
+            },
+            message: 'Too many log-in attempts: please wait a minute and try again',
           },
-          errorResponseBuilder: () =>
-            new HttpError(429, 'Too many log-in attempts: please wait a minute and try again'),
-        },
+        ],
       },
     },
     async (request, reply) => {

@@ -34,7 +34,10 @@ export interface BootAssets {
 // fetched exactly as web/src/lib/api-client.ts fetches them.
 export const BOOT_LOADER_SCRIPT = [
   '(function(){',
-  'var w=window,d=document,started=false,hero=d.querySelector("#boot-hero img"),',
+  'var w=window,d=document,started=false,hero=null,',
+  // The painted hero (013), or the header's picture on a server-rendered page (022), which has one header per
+  // width: the one laid out. The page's stylesheets are loaded when this runs (scripts wait for them).
+  'heroes=d.querySelectorAll("#boot-hero img,img[data-hero-image]"),',
   `assets=JSON.parse(d.getElementById("${ASSETS_ID}").textContent),`,
   'Observer=w.PerformanceObserver,types=(Observer&&Observer.supportedEntryTypes)||[];',
   'function add(tag,props,parent){var el=d.createElement(tag);for(var k in props)el[k]=props[k];',
@@ -49,6 +52,7 @@ export const BOOT_LOADER_SCRIPT = [
   'assets.preloads.forEach(function(href){add("link",{rel:"modulepreload",crossOrigin:"",href:href});});',
   'assets.modules.forEach(function(src){add("script",{type:"module",crossOrigin:"",src:src},d.body);});}',
   'function afterFrame(){requestAnimationFrame(function(){setTimeout(start,0);});}',
+  'for(var i=0;i<heroes.length&&!hero;i++)if(heroes[i].getClientRects().length)hero=heroes[i];',
   'if(!hero){start();return;}',
   `setTimeout(start,${BOOT_SCRIPTS_WAIT_MS});`,
   'hero.addEventListener("error",start);',

@@ -1,18 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG_META_NAME, APP_CONFIG_PLACEHOLDER, type AppConfig } from '@tablo/contract/config';
-
-export function escapeHtmlAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
+import { escapeHtml } from '../../lib/html-escape.ts';
 
 export function configMetaTag(config: AppConfig): string {
-  return `<meta name="${APP_CONFIG_META_NAME}" content="${escapeHtmlAttribute(JSON.stringify(config))}">`;
+  return `<meta name="${APP_CONFIG_META_NAME}" content="${escapeHtml(JSON.stringify(config))}">`;
 }
 
 /** The built index.html with the runtime configuration filled in, or null when the web app is not built. */

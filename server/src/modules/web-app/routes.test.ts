@@ -1,10 +1,13 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { APP_CONFIG_META_NAME, AppConfigSchema } from '@tablo/contract/config';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../../lib/html-escape.ts';
 import { insertRestaurant } from '../../testing/fixtures.ts';
 import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 import { BOOT_LOADER_CSP_SOURCE, BOOT_LOADER_SCRIPT } from './boot-loader.ts';
-import { configMetaTag, escapeHtmlAttribute } from './index-html.ts';
+import { configMetaTag } from './index-html.ts';
 import { withBootHero } from './routes.ts';
 
 function readConfigMeta(html: string): unknown {
@@ -62,6 +65,16 @@ describe('the built web app', () => {
     const robots = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.statusCode).toBe(200);
     expect(robots.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('serves the service worker at /sw.js for revalidation on every visit, and lets pages register it', async () => {
+    writeFileSync(join(web.dir, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+    const worker = await ctx.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const page = await ctx.app.inject({ method: 'GET', url: '/menu/demo/en' });
+    expect(page.headers['content-security-policy']).toContain("worker-src 'self'");
   });
 
   it('answers a missing asset with index.html but an unknown API path with a JSON 404', async () => {
@@ -150,7 +163,7 @@ describe('without a web build', () => {
 
 describe('configMetaTag', () => {
   it('escapes everything that could end the attribute or open a tag', () => {
-    expect(escapeHtmlAttribute(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;');
+    expect(escapeHtml(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;');
     const tag = configMetaTag({
       adminUrl: 'https://a.example',
       publicUrl: 'https://p.example',

@@ -13,8 +13,18 @@ type SetSlider = (node: ReactNode | null) => void;
 const SetSliderContext = createContext<SetSlider | null>(null);
 const SliderContext = createContext<ReactNode | null>(null);
 
-export function HeaderSlotProvider({ children }: { children: ReactNode }) {
-  const [slider, setSlider] = useState<ReactNode | null>(null);
+/**
+ * `initial`: the slider to show before any screen has set one — on a server-rendered page the screen's own
+ * slider is only set by an effect, which the server never runs, so the layout passes the same slider in.
+ */
+export function HeaderSlotProvider({
+  children,
+  initial = null,
+}: {
+  children: ReactNode;
+  initial?: ReactNode;
+}) {
+  const [slider, setSlider] = useState<ReactNode | null>(initial);
   return (
     <SetSliderContext value={setSlider}>
       <SliderContext value={slider}>{children}</SliderContext>

@@ -2,6 +2,7 @@ import { type LanguageCode, resolveLanguage, toBcp47 } from '@tablo/contract/lan
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { isServerOrHydrating } from '../../lib/hydration.ts';
 
 export type LanguageContextValue = {
   language: LanguageCode;
@@ -19,13 +20,18 @@ export function useLanguage(): LanguageContextValue {
 
 /**
  * spec §2: reads the optional lang parameter, lowercased; supported → applied, missing or unsupported →
- * Hungarian (the URL is left as it is). Nothing renders until the text library has switched.
+ * Hungarian (the URL is left as it is). Nothing renders until the text library has switched (a server-rendered
+ * page has it switched from the start).
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { lang } = useParams();
   const language = resolveLanguage(lang);
   const { i18n } = useTranslation(undefined, { useSuspense: false });
-  const [applied, setApplied] = useState<LanguageCode | null>(null);
+  // On the server, and when the browser hydrates the server's page, the texts of this language are loaded
+  // already (they came with the HTML): it is applied from the first render, as the server rendered it.
+  const [applied, setApplied] = useState<LanguageCode | null>(() =>
+    isServerOrHydrating() && i18n.language === language ? language : null,
+  );
   const navigate = useNavigate();
   const location = useLocation();
 

@@ -16,6 +16,8 @@ export function restaurantQueryOptions(shortName: string) {
       return result;
     },
     staleTime: 60_000,
+    // Asked for even while the browser says it is offline: the service worker may answer with its kept copy.
+    networkMode: 'offlineFirst',
   });
 }
 

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
+import { isServerOrHydrating, useHydrated } from '../../lib/hydration.ts';
 import { notify } from '../../lib/toast.ts';
 import { useRestaurant } from './restaurant.tsx';
 
@@ -18,12 +19,17 @@ export function useSession(): Session {
 
 /**
  * spec §4: with ordering enabled, the stored sessionId is reused, or a new one is requested and stored;
- * otherwise the session is inactive. Children render only once the session state is loaded.
+ * otherwise the session is inactive. Children render only once the session state is loaded — except on a
+ * page the server rendered (decision record 022): the server knows no stored session, so the menu is rendered
+ * and hydrated without one (read-only counts), stays on screen while a new id is asked for, and becomes
+ * interactive when the session is known.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { isOrderingEnabled } = useRestaurant();
   const { t } = useTranslation('common');
   const [stored] = useState(readStoredSession);
+  const [shownByServer] = useState(isServerOrHydrating);
+  const hydrated = useHydrated();
   const needsNew = isOrderingEnabled && stored === null;
   const query = useQuery({ ...sessionUuidQueryOptions(), enabled: needsNew });
   const result = query.data;
@@ -42,6 +48,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return result.ok ? { sessionId: result.data.uuid, isLoaded: true, isActive: true } : INACTIVE;
   }, [isOrderingEnabled, stored, result, query.isError]);
 
+  if (shownByServer && (!hydrated || !session.isLoaded)) {
+    return <SessionContext value={INACTIVE}>{children}</SessionContext>;
+  }
   if (!session.isLoaded) return null;
   return <SessionContext value={session}>{children}</SessionContext>;
 }

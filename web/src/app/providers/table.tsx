@@ -2,6 +2,7 @@ import type { Restaurant } from '@tablo/contract/restaurant';
 import { DEFAULT_TABLE, type Table } from '@tablo/contract/table';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
+import { useHydrated } from '../../lib/hydration.ts';
 import { useRestaurant } from './restaurant.tsx';
 
 const TableContext = createContext<Table>(DEFAULT_TABLE);
@@ -19,7 +20,9 @@ export function useTable(): Table {
 export function TableProvider({ children }: { children: ReactNode }) {
   const restaurant = useRestaurant();
   const { table: param } = useParams();
-  const table = useMemo(() => chooseTable(restaurant, param), [restaurant, param]);
+  // The remembered table is the browser's: the server (and the hydration of its page) renders without it.
+  const hydrated = useHydrated();
+  const table = useMemo(() => chooseTable(restaurant, param, hydrated), [restaurant, param, hydrated]);
 
   useEffect(() => {
     if (param !== undefined && table.id !== DEFAULT_TABLE.id) rememberTable(restaurant.shortName, table.id);
@@ -28,7 +31,8 @@ export function TableProvider({ children }: { children: ReactNode }) {
   return <TableContext value={table}>{children}</TableContext>;
 }
 
-function chooseTable(restaurant: Restaurant, param: string | undefined): Table {
+function chooseTable(restaurant: Restaurant, param: string | undefined, remember: boolean): Table {
+  if (param === undefined && !remember) return DEFAULT_TABLE;
   const id = param === undefined ? rememberedTable(restaurant.shortName) : Number.parseInt(param, 10);
   return restaurant.tables.find((t) => t.id === id) ?? DEFAULT_TABLE;
 }

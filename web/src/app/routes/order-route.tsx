@@ -1,4 +1,6 @@
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
+import { GUIDE_SEEN_STORAGE_KEY } from '../../config/constants.ts';
 import { MenuItemActionsProvider } from '../../features/menu/components/menu-item-actions.tsx';
 import { MenuScreen } from '../../features/menu/components/menu-screen.tsx';
 import { MyOrders } from '../../features/ordering/components/my-orders.tsx';
@@ -9,6 +11,7 @@ import {
   useAddToCartActions,
 } from '../../features/ordering/components/ordering-menu.tsx';
 import { OrderingProvider } from '../../features/ordering/components/ordering-provider.tsx';
+import { useOrdering } from '../../features/ordering/state/ordering-context.ts';
 import { RestaurantContact } from '../../features/restaurant-contact/components/restaurant-contact.tsx';
 import { JoinedTableCalls } from './joined-table-calls.tsx';
 
@@ -35,14 +38,37 @@ export function OrderRoute() {
   );
 }
 
+// Only diners who have not seen it download the guide (and its texts).
+const FirstUseGuide = lazy(() =>
+  import('../../features/guide/components/first-use-guide.tsx').then((m) => ({ default: m.FirstUseGuide })),
+);
+
+function guideSeen(): boolean {
+  try {
+    return localStorage.getItem(GUIDE_SEEN_STORAGE_KEY) !== null;
+  } catch {
+    // Without storage it would show on every visit: counted as seen.
+    return true;
+  }
+}
+
 function OrderMenu() {
   const renderActions = useAddToCartActions();
+  const { status } = useOrdering();
+  // Decision record 026: the guide explains ordering, so it waits until this phone can order at the table,
+  // on this screen only — never on the read-only /menu — and as a sheet that leaves the menu readable.
+  const [guide, setGuide] = useState(() => !guideSeen());
   return (
     <OrderingMenu>
       <MenuItemActionsProvider value={renderActions}>
         <MenuScreen />
       </MenuItemActionsProvider>
       <RestaurantContact />
+      {guide && status === 'joined' && (
+        <Suspense fallback={null}>
+          <FirstUseGuide onClose={() => setGuide(false)} />
+        </Suspense>
+      )}
     </OrderingMenu>
   );
 }

@@ -1,20 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { LANGUAGES } from '@tablo/contract/languages';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { BottomNav } from '../../components/bottom-nav/bottom-nav.tsx';
 import { Header } from '../../components/header/header.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
-import { GUIDE_SEEN_STORAGE_KEY } from '../../config/constants.ts';
+import { useServerMenuSlider } from '../../features/menu/hooks/use-menu-slider.tsx';
 import { HeaderSlotProvider, useHeaderSliderNode } from '../providers/header-slot.tsx';
-import { RestaurantProvider, useRestaurant } from '../providers/restaurant.tsx';
+import { replaceLanguageSegment } from '../providers/language.tsx';
+import { RestaurantProvider } from '../providers/restaurant.tsx';
 import { SessionProvider } from '../providers/session.tsx';
 import { TableProvider } from '../providers/table.tsx';
 import styles from './restaurant-layout.module.css';
-
-// Only diners who have not seen it download the guide (and its texts).
-const FirstUseGuide = lazy(() =>
-  import('../../features/guide/components/first-use-guide.tsx').then((m) => ({ default: m.FirstUseGuide })),
-);
 
 /** spec §2: restaurant provider → table provider → session → the layout holding the screens. */
 export function RestaurantLayout() {
@@ -22,20 +19,24 @@ export function RestaurantLayout() {
     <RestaurantProvider>
       <TableProvider>
         <SessionProvider>
-          <HeaderSlotProvider>
-            <RestaurantShell />
-          </HeaderSlotProvider>
+          <ShellWithHeaderSlot />
         </SessionProvider>
       </TableProvider>
     </RestaurantProvider>
   );
 }
 
+function ShellWithHeaderSlot() {
+  return (
+    <HeaderSlotProvider initial={useServerMenuSlider()}>
+      <RestaurantShell />
+    </HeaderSlotProvider>
+  );
+}
+
 function RestaurantShell() {
   const { t } = useTranslation('common');
   const slider = useHeaderSliderNode();
-  const { isOrderingEnabled } = useRestaurant();
-  const [showGuide] = useState(() => isOrderingEnabled && !guideSeen());
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
@@ -43,24 +44,44 @@ function RestaurantShell() {
       </a>
       <Header mode={slider ? 'SLIDER' : 'TITLE'} slider={slider} />
       <main id="main" className={styles.main} tabIndex={-1}>
+        <WithoutJavaScript />
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>
       </main>
       <BottomNav />
-      {showGuide ? (
-        <Suspense fallback={null}>
-          <FirstUseGuide />
-        </Suspense>
-      ) : null}
     </div>
   );
 }
 
-function guideSeen(): boolean {
-  try {
-    return localStorage.getItem(GUIDE_SEEN_STORAGE_KEY) !== null;
-  } catch {
-    return true;
-  }
+/**
+ * Only shown by a browser without JavaScript, reading the server-rendered page (decision record 022): the
+ * language picker as links, and that ordering and ratings need JavaScript. React never hydrates inside it.
+ */
+function WithoutJavaScript() {
+  const { t } = useTranslation('common');
+  const { lang } = useParams();
+  const { pathname } = useLocation();
+  return (
+    <noscript>
+      <div className={styles.noscript}>
+        <p>{t('noscript_note')}</p>
+        <nav aria-label={t('language')}>
+          <ul className={styles.languageLinks}>
+            {LANGUAGES.map((language) => (
+              <li key={language.code}>
+                <a
+                  href={replaceLanguageSegment(pathname, lang, language.code)}
+                  lang={language.bcp47}
+                  hrefLang={language.bcp47}
+                >
+                  {language.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </noscript>
+  );
 }

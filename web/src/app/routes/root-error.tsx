@@ -1,10 +1,11 @@
 import { AlertTriangle } from 'lucide-react';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import {
   FullScreenMessage,
   fullScreenActionClass,
 } from '../../components/full-screen-message/full-screen-message.tsx';
-import { ChunkLoadError } from '../../lib/chunk-load.ts';
+import { ChunkLoadError, reloadForNewBuild } from '../../lib/chunk-load.ts';
 
 /**
  * spec §8: a screen's code that fails to load shows "Loading chunk {id} failed" with the failure type and
@@ -13,6 +14,9 @@ import { ChunkLoadError } from '../../lib/chunk-load.ts';
  */
 export function RootError() {
   const error = useRouteError();
+  useEffect(() => {
+    if (error instanceof ChunkLoadError) reloadForNewBuild(error);
+  }, [error]);
   if (error instanceof ChunkLoadError) {
     return (
       <FullScreenMessage

@@ -9,7 +9,7 @@ import { HeroImage } from './hero-image.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { PoweredBy } from './powered-by.tsx';
 
-export function DesktopHeader({ mode, slider }: HeaderProps) {
+export function DesktopHeader({ mode, slider, widthClass }: HeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useScrollShrink(ref, HEADER_HEIGHT_DESKTOP.max - HEADER_HEIGHT_DESKTOP.min);
   const restaurant = useRestaurant();
@@ -20,7 +20,7 @@ export function DesktopHeader({ mode, slider }: HeaderProps) {
   const description = language === 'hu' ? restaurant.descriptionHu : restaurant.descriptionEn;
   return (
     <div
-      className={`${styles.frame} ${styles.desktop}`}
+      className={`${styles.frame} ${styles.desktop} ${widthClass ? styles[widthClass] : ''}`}
       data-header-mode={mode}
       data-header-variant="desktop"
     >

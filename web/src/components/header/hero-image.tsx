@@ -17,6 +17,8 @@ export function HeroImage() {
         alt=""
         fetchPriority="high"
         decoding="async"
+        // The boot loader starts the scripts once this (server-rendered) picture is painted (decision 022).
+        data-hero-image=""
         // The picture the server painted stays until this one is on screen, so the header never flashes.
         onLoad={removeBootHero}
         onError={() => {

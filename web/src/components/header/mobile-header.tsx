@@ -13,13 +13,17 @@ import { HeroImage } from './hero-image.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { PoweredBy } from './powered-by.tsx';
 
-export function MobileHeader({ mode, slider }: HeaderProps) {
+export function MobileHeader({ mode, slider, widthClass }: HeaderProps) {
   const ref = useRef<HTMLElement>(null);
   useScrollShrink(ref, HEADER_HEIGHT_MOBILE.max - HEADER_HEIGHT_MOBILE.min);
   const restaurant = useRestaurant();
   const showBack = !useLocation().pathname.startsWith('/menu/');
   return (
-    <div className={`${styles.frame} ${styles.mobile}`} data-header-mode={mode} data-header-variant="mobile">
+    <div
+      className={`${styles.frame} ${styles.mobile} ${widthClass ? styles[widthClass] : ''}`}
+      data-header-mode={mode}
+      data-header-variant="mobile"
+    >
       <div className={styles.spacer} aria-hidden="true" />
       <header ref={ref} className={styles.header}>
         <HeroImage />

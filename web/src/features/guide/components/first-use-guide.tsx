@@ -1,5 +1,5 @@
-import { CreditCard, ScanLine, Smartphone } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { CreditCard, ScanLine, Smartphone, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';
 import styles from './first-use-guide.module.css';
@@ -10,38 +10,63 @@ const STEPS = [
   { key: 'step_pay', Icon: CreditCard },
 ] as const;
 
+function markSeen(): void {
+  try {
+    localStorage.setItem(GUIDE_SEEN_STORAGE_KEY, new Date().toISOString());
+  } catch {
+    // Without storage the guide may show again next time; nothing else breaks.
+  }
+}
+
 /**
  * spec §2: the first-use guide — scan the QR code, order from the phone, pay separately or together — ending
- * with a continue button. A modal <dialog> traps focus and closes on Escape; once closed it is not shown
- * again on this device.
+ * with a continue button. A non-modal sheet at the bottom of the first ordering screen (decision record 026):
+ * the menu above stays visible, readable and usable. It takes focus when it opens, so keyboard and screen
+ * reader users meet it first; Continue, the close button or Escape close it, focus moves on to the menu, and
+ * it is not shown again on this device.
  */
-export function FirstUseGuide() {
-  const { t } = useTranslation('guide');
-  const dialog = useRef<HTMLDialogElement>(null);
+export function FirstUseGuide({
+  onClose,
+  returnFocusTo = 'main',
+}: {
+  onClose: () => void;
+  returnFocusTo?: string;
+}) {
+  const { t } = useTranslation(['guide', 'orders']);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
 
   useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    title.current?.focus();
   }, []);
 
-  function markSeen() {
-    try {
-      localStorage.setItem(GUIDE_SEEN_STORAGE_KEY, new Date().toISOString());
-    } catch {
-      // Without storage the guide may show again next time; nothing else breaks.
-    }
+  function close() {
+    markSeen();
+    onClose();
+    document.getElementById(returnFocusTo)?.focus({ preventScroll: true });
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    close();
   }
 
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="guide-title" onClose={markSeen}>
-      <h2 id="guide-title" className={styles.title}>
-        {t('title')}
-      </h2>
+    <dialog open className={styles.sheet} aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div className={styles.header}>
+        <h2 id={titleId} ref={title} className={styles.title} tabIndex={-1}>
+          {t('title')}
+        </h2>
+        <button type="button" className={styles.close} aria-label={t('orders:close')} onClick={close}>
+          <X size={20} aria-hidden="true" />
+        </button>
+      </div>
       <ol className={styles.steps}>
         {STEPS.map(({ key, Icon }, index) => (
           <li key={key} className={styles.step}>
             <span className={styles.icon}>
-              <Icon size={26} aria-hidden="true" />
+              <Icon size={22} aria-hidden="true" />
             </span>
             <div>
               <h3 className={styles.stepTitle}>
@@ -53,12 +78,9 @@ export function FirstUseGuide() {
           </li>
         ))}
       </ol>
-      <form method="dialog">
-        {/* biome-ignore lint/a11y/noAutofocus: the dialog's one action; focus starts on it by design. */}
-        <button type="submit" className={styles.continue} autoFocus>
-          {t('continue')}
-        </button>
-      </form>
+      <button type="button" className={styles.continue} onClick={close}>
+        {t('continue')}
+      </button>
     </dialog>
   );
 }

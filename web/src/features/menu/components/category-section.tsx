@@ -56,6 +56,7 @@ export function CategorySection({
               conflict={conflicts.get(item.id) ?? null}
               eagerImage={firstIndex + index < eagerCount}
               highPriorityImage={firstIndex + index < highPriorityCount}
+              first={firstIndex + index === 0}
               onOpen={onOpenItem}
             />
           </li>

@@ -11,8 +11,8 @@ describe('category slider', () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();
     renderMenuRoute({ language: 'hu' });
-    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
-    const tabs = within(nav).getAllByRole('button', {
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' }, { timeout: 5000 });
+    const tabs = within(nav).getAllByRole('link', {
       name: /^(Levesek|Főételek|Saláták|Desszertek|Italok)$/,
     });
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -24,11 +24,9 @@ describe('category slider', () => {
     ]);
 
     // Clicked at once, maybe before its section is drawn: it is selected as soon as the section is there.
-    await user.click(within(nav).getByRole('button', { name: 'Desszertek' }));
+    await user.click(within(nav).getByRole('link', { name: 'Desszertek' }));
     await waitFor(() =>
-      expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe(
-        'true',
-      ),
+      expect(within(nav).getByRole('link', { name: 'Desszertek' }).getAttribute('aria-current')).toBe('true'),
     );
   });
 
@@ -39,16 +37,14 @@ describe('category slider', () => {
     const search = await screen.findByRole('searchbox', { name: 'Keresés az étlapon' });
     await user.type(search, 'gulyas');
     const nav = screen.getByRole('navigation', { name: 'Kategóriák' });
-    expect(within(nav).getByRole('button', { name: 'Desszertek' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Desszertek' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Desszertek' })).toBeNull();
 
-    await user.click(within(nav).getByRole('button', { name: 'Desszertek' }));
+    await user.click(within(nav).getByRole('link', { name: 'Desszertek' }));
     expect((search as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('heading', { name: 'Desszertek' })).toBeTruthy();
     await waitFor(() =>
-      expect(within(nav).getByRole('button', { name: 'Desszertek' }).getAttribute('aria-current')).toBe(
-        'true',
-      ),
+      expect(within(nav).getByRole('link', { name: 'Desszertek' }).getAttribute('aria-current')).toBe('true'),
     );
   });
 
@@ -56,10 +52,10 @@ describe('category slider', () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();
     renderMenuRoute({ language: 'hu' });
-    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
-    const focusable = within(nav)
-      .getAllByRole('button')
-      .filter((button) => button.tabIndex === 0);
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' }, { timeout: 5000 });
+    const focusable = [...within(nav).getAllByRole('button'), ...within(nav).getAllByRole('link')].filter(
+      (control) => control.tabIndex === 0,
+    );
     expect(focusable).toHaveLength(2); // the drawer button and one category
     const tab = focusable[1] as HTMLElement;
     tab.focus();
@@ -69,7 +65,7 @@ describe('category slider', () => {
     expect(document.activeElement?.textContent).toBe('Levesek');
     await user.keyboard('{ArrowLeft}{Enter}');
     await waitFor(() =>
-      expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
+      expect(within(nav).getByRole('link', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
     );
   });
 
@@ -77,7 +73,7 @@ describe('category slider', () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();
     renderMenuRoute({ language: 'hu' });
-    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' }, { timeout: 5000 });
     await user.click(within(nav).getByRole('button', { name: 'Összes kategória' }));
 
     const drawer = screen.getByRole('dialog', { name: 'Elérhető kategóriák' });
@@ -103,14 +99,14 @@ describe('category slider', () => {
     await user.click(within(drawer).getByRole('button', { name: /Italok/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() =>
-      expect(within(nav).getByRole('button', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
+      expect(within(nav).getByRole('link', { name: 'Italok' }).getAttribute('aria-current')).toBe('true'),
     );
   });
 
   it('has no drawer with four categories or fewer', async () => {
     server.use(...menuHandlers({ menu: buildMenuFixture().slice(0, 4) }));
     renderMenuRoute({ language: 'hu' });
-    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' });
+    const nav = await screen.findByRole('navigation', { name: 'Kategóriák' }, { timeout: 5000 });
     expect(within(nav).queryByRole('button', { name: 'Összes kategória' })).toBeNull();
   });
 });

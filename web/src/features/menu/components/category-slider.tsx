@@ -7,6 +7,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_SEARCH_MIN, TAB_SCROLL_STEP } from '../../../config/constants.ts';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
+import { categorySectionId } from '../constants.ts';
 import { useTabStrip } from '../hooks/use-tab-strip.ts';
 import { CategoryDrawer } from './category-drawer.tsx';
 import styles from './category-slider.module.css';
@@ -20,7 +21,9 @@ type CategorySliderProps = {
 
 /**
  * spec §2: the header's category tab strip. It renders inside the header, outside the menu screen's tree,
- * so everything it shows comes in through props.
+ * so everything it shows comes in through props. Each tab is a link to its category's section, so the strip
+ * works on the server-rendered page without JavaScript too (decision record 022); with it, a tap scrolls as
+ * the specification says.
  */
 export function CategorySlider({ categories, language, activeId, onSelect }: CategorySliderProps) {
   const { t } = useTranslation('menu');
@@ -57,17 +60,20 @@ export function CategorySlider({ categories, language, activeId, onSelect }: Cat
           const active = category.id === activeId;
           return (
             <li key={category.id}>
-              <button
-                type="button"
+              <a
+                href={`#${categorySectionId(category.id)}`}
                 className={styles.tab}
                 // One tab stop for the whole strip; the arrow keys move between categories.
                 tabIndex={category.id === (activeId ?? categories[0]?.id) ? 0 : -1}
                 aria-current={active ? 'true' : undefined}
                 data-active={active || undefined}
-                onClick={() => onSelect(category.id)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onSelect(category.id);
+                }}
               >
                 {text.title}
-              </button>
+              </a>
             </li>
           );
         })}
@@ -109,8 +115,8 @@ const FOCUS_MOVES: Record<string, (index: number, count: number) => number> = {
 function moveFocusWithArrows(event: KeyboardEvent<HTMLUListElement>) {
   const move = FOCUS_MOVES[event.key];
   if (!move) return;
-  const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLButtonElement>('button'));
-  const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
+  const tabs = Array.from(event.currentTarget.querySelectorAll<HTMLAnchorElement>('a'));
+  const index = tabs.indexOf(document.activeElement as HTMLAnchorElement);
   if (index === -1) return;
   event.preventDefault();
   tabs[move(index, tabs.length)]?.focus();

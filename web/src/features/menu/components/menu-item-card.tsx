@@ -23,6 +23,8 @@ type MenuItemCardProps = {
   conflict: DietaryConflict | null;
   eagerImage: boolean;
   highPriorityImage: boolean;
+  /** The menu's first dish: its title and picture report when they are painted (Element Timing; bench:web). */
+  first?: boolean;
   onOpen: (itemId: number) => void;
 };
 
@@ -33,6 +35,7 @@ export function MenuItemCard({
   conflict,
   eagerImage,
   highPriorityImage,
+  first = false,
   onOpen,
 }: MenuItemCardProps) {
   const { t } = useTranslation('menu');
@@ -47,7 +50,12 @@ export function MenuItemCard({
     <article className={`${styles.card} ${muted ? styles.muted : ''}`} aria-labelledby={titleId}>
       <div className={styles.body}>
         <h3 className={styles.title} id={titleId} lang={text.lang}>
-          <button type="button" className={styles.open} onClick={() => onOpen(item.id)}>
+          <button
+            type="button"
+            className={styles.open}
+            onClick={() => onOpen(item.id)}
+            elementtiming={first ? 'first-dish-title' : undefined}
+          >
             {text.title}
           </button>
         </h3>
@@ -90,6 +98,7 @@ export function MenuItemCard({
           variant="square"
           eager={eagerImage}
           highPriority={highPriorityImage}
+          elementTiming={first ? 'first-dish-picture' : undefined}
         />
       </div>
     </article>

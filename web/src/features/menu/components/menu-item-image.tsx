@@ -10,6 +10,8 @@ type MenuItemImageProps = {
   /** The first screenful loads eagerly (LCP); the rest when scrolled near. */
   eager?: boolean;
   highPriority?: boolean;
+  /** An Element Timing identifier: the browser reports when the picture is painted. */
+  elementTiming?: string;
 };
 
 const SIZES = { square: { width: 96, height: 96 }, wide: { width: 640, height: 360 } } as const;
@@ -21,6 +23,7 @@ export function MenuItemImage({
   variant,
   eager = false,
   highPriority = false,
+  elementTiming,
 }: MenuItemImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const className = `${styles.frame} ${styles[variant]}`;
@@ -41,6 +44,7 @@ export function MenuItemImage({
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={highPriority ? 'high' : 'auto'}
       decoding="async"
+      elementtiming={elementTiming}
       onError={() => setFailedSrc(src)}
     />
   );

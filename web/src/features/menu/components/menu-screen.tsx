@@ -1,3 +1,4 @@
+import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import { useTranslation } from 'react-i18next';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
@@ -5,6 +6,7 @@ import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';
 import { MenuSkeleton } from './menu-skeleton.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 
 /** spec §2: the menu screen of /menu/:shortName/:lang (and of the order route). */
 export function MenuScreen() {
@@ -14,6 +16,10 @@ export function MenuScreen() {
 
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>
+      <OfflineNotice
+        shortName={restaurant.shortName}
+        menuUrl={API_BASE + apiPaths.menu(restaurant.shortName)}
+      />
       {menu.isPending && <MenuSkeleton />}
       {menu.isError && (
         <MenuMessage title={t('load_failed')} hint={menu.error.message}>

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { isServerOrHydrating } from '../../../lib/hydration.ts';
 import { DIETARY_STORAGE_KEY } from '../constants.ts';
 import { type DietaryPreferences, parseDietaryPreferences } from '../utils/dietary-filter.ts';
 
@@ -12,7 +13,14 @@ function readStored(): DietaryPreferences {
 
 /** The diner's dietary filter, remembered on this device. */
 export function useDietaryPreferences(): [DietaryPreferences, (next: DietaryPreferences) => void] {
-  const [preferences, setPreferences] = useState(readStored);
+  // A server-rendered page shows the whole menu; the diner's stored filter applies right after hydration.
+  const [fromServer] = useState(isServerOrHydrating);
+  const [preferences, setPreferences] = useState(() =>
+    fromServer ? parseDietaryPreferences(null) : readStored(),
+  );
+  useEffect(() => {
+    if (fromServer) setPreferences(readStored());
+  }, [fromServer]);
   const update = useCallback((next: DietaryPreferences) => {
     setPreferences(next);
     try {

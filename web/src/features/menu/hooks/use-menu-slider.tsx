@@ -1,7 +1,12 @@
-import type { MenuCategory } from '@tablo/contract/menu';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { Menu, MenuCategory } from '@tablo/contract/menu';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMatches } from 'react-router';
 import { useHeaderSlider } from '../../../app/providers/header-slot.tsx';
 import { useLanguage } from '../../../app/providers/language.tsx';
+import { useRestaurant } from '../../../app/providers/restaurant.tsx';
+import { isServerOrHydrating } from '../../../lib/hydration.ts';
+import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { CategorySlider } from '../components/category-slider.tsx';
 import { categorySectionId } from '../constants.ts';
 import { useActiveCategory } from './use-active-category.ts';
@@ -64,4 +69,36 @@ export function useMenuSlider(
     [categories, language, activeId, onSelect],
   );
   useHeaderSlider(slider);
+}
+
+/** A route whose screen puts the category slider in the header says so in its handle (app/router.tsx). */
+export type MenuSliderHandle = { menuSlider?: boolean };
+
+const selectNothing = () => undefined;
+
+/**
+ * The slider the header shows on the server and while the browser hydrates the server's page: the same
+ * component, with the same categories and the first one current, that the menu screen puts there right after
+ * (useMenuSlider, from an effect) — so the server's HTML has the strip (as links: it works without JavaScript)
+ * and the hand-over changes nothing on screen. Null on every other render.
+ */
+export function useServerMenuSlider(): ReactNode | null {
+  const wanted = useMatches().some((match) => (match.handle as MenuSliderHandle | undefined)?.menuSlider);
+  const { shortName } = useRestaurant();
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const [node] = useState(() => {
+    if (!wanted || !isServerOrHydrating()) return null;
+    const menu = queryClient.getQueryData<Menu>(menuQueryKey(shortName));
+    if (!menu || menu.length === 0) return null;
+    return (
+      <CategorySlider
+        categories={menu}
+        language={language}
+        activeId={menu[0]?.id ?? null}
+        onSelect={selectNothing}
+      />
+    );
+  });
+  return node;
 }

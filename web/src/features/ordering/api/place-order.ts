@@ -18,6 +18,10 @@ function isRetriable(result: ApiResult<unknown>): boolean {
   return result.status === 0 || (result.status === 409 && result.message === ORDER_IN_PROGRESS_MESSAGE);
 }
 
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -41,6 +45,8 @@ export async function placeOrder(
     });
     attempt += 1;
     if (!isRetriable(result) || attempt >= PLACE_ORDER_MAX_ATTEMPTS) return result;
+    // Offline, waiting changes nothing: the diner is told, and places it with the same key when back online.
+    if (result.status === 0 && isOffline()) return result;
     await sleep(Math.round(PLACE_ORDER_RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + random() * 0.5)));
   }
 }

@@ -9,6 +9,7 @@ import { appConfig } from '../../../config/env.ts';
 import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
+import { useOnline } from '../../../lib/offline-status.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { placeOrder } from '../api/place-order.ts';
@@ -35,6 +36,8 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
   const noteId = useId();
   const [step, setStep] = useState<'cart' | 'confirm'>('cart');
   const [placing, setPlacing] = useState(false);
+  const [needsNetwork, setNeedsNetwork] = useState(false);
+  const online = useOnline();
   const placingRef = useRef(false);
   const { cart, actions, lines } = view;
   const empty = lines.length === 0;
@@ -47,6 +50,12 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
 
   async function place() {
     if (placingRef.current || view.blocked || empty || ordering.sessionId === null) return;
+    // Without a network nothing is sent; the cart and its idempotency key stay as they are (decision 025).
+    if (!navigator.onLine) {
+      setNeedsNetwork(true);
+      return;
+    }
+    setNeedsNetwork(false);
     placingRef.current = true;
     setPlacing(true);
     const result = await placeOrder(
@@ -73,6 +82,12 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
       );
       actions.reset();
       onPlaced(result.data);
+      return;
+    }
+    // The connection dropped: the same key is sent again on the next tap, so an order that did reach the
+    // server is answered with itself, not placed twice.
+    if (result.status === 0) {
+      setNeedsNetwork(true);
       return;
     }
     notify.error(serverMessage(result.message));
@@ -164,6 +179,15 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
             {view.blocked && (
               <p className={styles.problem} role="alert">
                 {t('blocked')}
+              </p>
+            )}
+            {needsNetwork && (
+              <p
+                className={styles.problem}
+                role="alert"
+                data-needs-network={online ? 'back-online' : 'offline'}
+              >
+                {online ? t('back_online') : t('needs_network')}
               </p>
             )}
             {/* spec §5: placing an order means accepting the terms of use and the privacy policy (linked). */}

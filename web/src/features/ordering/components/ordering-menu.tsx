@@ -20,7 +20,7 @@ export function useAddToCartActions(): ((item: MenuItem, place: 'card' | 'dialog
     (item: MenuItem, place: 'card' | 'dialog') => <AddToCartButton item={item} place={place} />,
     [],
   );
-  return status === 'joined' ? render : null;
+  return status === 'joined' || status === 'offline' ? render : null;
 }
 
 /** The order route's menu: the menu (children) with the cart bar and the cart dialog. */
@@ -42,7 +42,7 @@ export function OrderingMenu({ children }: { children: ReactNode }) {
     },
     [navigate, location.pathname],
   );
-  const canOrder = ordering.status === 'joined';
+  const canOrder = ordering.status === 'joined' || ordering.status === 'offline';
   return (
     <>
       {children}

@@ -22,7 +22,8 @@ export function OrderingNotice() {
   const ordering = useOrdering();
   const serverMessage = useServerMessage();
   const { status, error } = ordering;
-  if (status === 'joined' || status === 'joining') return null;
+  // Offline, the menu's own notice says so; the cart says what it needs when the order is placed.
+  if (status === 'joined' || status === 'joining' || status === 'offline') return null;
 
   let title: string;
   let hint: string;

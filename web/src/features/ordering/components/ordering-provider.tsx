@@ -12,8 +12,17 @@ import { joinTable } from '../api/join-table.ts';
 import { tableOrdersQueryKey, tableOrdersQueryOptions } from '../api/table-orders.ts';
 import { useTableLive } from '../hooks/use-table-live.ts';
 import { type Ordering, OrderingContext, type OrderingStatus } from '../state/ordering-context.ts';
-import { forgetTableToken, loadTableToken, saveTableToken } from '../state/table-token.ts';
+import {
+  forgetTableToken,
+  loadJoinedTable,
+  loadTableToken,
+  saveJoinedTable,
+  saveTableToken,
+} from '../state/table-token.ts';
 import { OrderingNotice } from './ordering-notice.tsx';
+
+/** The status of a join answered from the device's kept join while there is no network. */
+const OFFLINE_JOIN_STATUS = 0;
 
 /** The query parameter of the table's QR code (DESIGN §8). */
 export const TABLE_TOKEN_PARAM = 't';
@@ -77,18 +86,26 @@ export function OrderingProvider({
       });
       // A refused token is of no further use: the next scan brings a good one.
       if (!result.ok && result.status === 403) forgetTableToken(shortName, tableId);
-      return result;
+      if (result.ok) saveJoinedTable(shortName, tableId, sessionId ?? '', result.data);
+      // No network: a phone that had joined this table with this session fills its cart meanwhile
+      // (decision record 025); placing the order waits for the network.
+      const kept =
+        result.ok || result.status !== 0 ? null : loadJoinedTable(shortName, tableId, sessionId ?? '');
+      return kept ? { ok: true as const, status: OFFLINE_JOIN_STATUS, data: kept } : result;
     },
     enabled: canJoin,
     retry: false,
+    // Tried offline too: a failed join falls back to the kept one (decision record 025).
+    networkMode: 'always',
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
   const joined = join.data?.ok ? join.data.data : null;
+  const offline = join.data?.ok === true && join.data.status === OFFLINE_JOIN_STATUS;
 
   const orders = useQuery({
     ...tableOrdersQueryOptions(tableId, sessionId ?? ''),
-    enabled: joined !== null && sessionId !== null,
+    enabled: joined !== null && !offline && sessionId !== null,
   });
 
   const [liveStatus, setLiveStatus] = useState<LiveStatus | null>(null);
@@ -117,7 +134,7 @@ export function OrderingProvider({
     tableId,
     sessionId,
     cursor: joined?.cursor ?? 0,
-    enabled: joined !== null && !visitOver && !forbidden,
+    enabled: joined !== null && !offline && !visitOver && !forbidden,
     onStatus: setLiveStatus,
     onStatusChanged,
     onMessage: onLiveMessage,
@@ -128,6 +145,14 @@ export function OrderingProvider({
     void queryClient.resetQueries({ queryKey: joinQueryKey(shortName, tableId, sessionId) });
   }, [queryClient, shortName, tableId, sessionId]);
 
+  // Back online after joining from the kept join: join for real (orders and the live channel follow).
+  const failedForNetwork = offline || (join.data?.ok === false && join.data.status === 0);
+  useEffect(() => {
+    if (!failedForNetwork) return;
+    addEventListener('online', retry);
+    return () => removeEventListener('online', retry);
+  }, [failedForNetwork, retry]);
+
   const value = useMemo<Ordering>(() => {
     let status: OrderingStatus;
     let error: string | null = null;
@@ -137,7 +162,8 @@ export function OrderingProvider({
     else if (join.data && !join.data.ok) {
       error = join.data.message;
       status = join.data.status === 403 || join.data.status === 404 ? 'refused' : 'failed';
-    } else if (visitOver) status = 'closed';
+    } else if (offline) status = 'offline';
+    else if (visitOver) status = 'closed';
     else if (forbidden) status = 'refused';
     else status = joined ? 'joined' : 'failed';
     return {
@@ -159,6 +185,7 @@ export function OrderingProvider({
     join.isPending,
     join.data,
     visitOver,
+    offline,
     joined,
     shortName,
     tableId,

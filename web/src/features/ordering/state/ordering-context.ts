@@ -5,6 +5,8 @@ export type OrderingStatus =
   | 'off'
   | 'joining'
   | 'joined'
+  /** Joined before, but the network is gone: the cart can be filled; placing waits for the network. */
+  | 'offline'
   /** The server (or the table's state) refused: the QR code on the table must be scanned. */
   | 'refused'
   /** Joining failed for another reason (network, rate limit): retry possible. */

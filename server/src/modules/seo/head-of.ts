@@ -1,0 +1,78 @@
+import type { Menu } from '@tablo/contract/menu';
+import type { Restaurant } from '@tablo/contract/restaurant';
+import type { CachedAnswer } from '../../lib/cached-answer.ts';
+import { landingHead, restaurantHead, unlistedHead } from './head-tags.ts';
+import { parsePagePath } from './page-path.ts';
+import { SEO_TEXTS } from './texts.ts';
+
+/** The cached answers the API serves (modules/restaurants, modules/menu), or null when there is none. */
+export interface SeoSources {
+  publicUrl: string;
+  restaurantAnswer(shortName: string): Promise<CachedAnswer | null>;
+  menuAnswer(shortName: string): Promise<CachedAnswer | null>;
+}
+
+interface Heads {
+  /** The menu answer the menu screen's heads were built from. */
+  menu: CachedAnswer | null;
+  byPage: Map<string, string>;
+}
+
+/** The tags for a page's <head>, from its path (no query string). */
+export type HeadOf = (path: string) => Promise<string>;
+
+/** A restaurant's heads, per screen, table and language; bounded, as table numbers come from the URL. */
+const MAX_HEADS_PER_RESTAURANT = 256;
+
+/**
+ * Title, description, canonical, hreflang, og: and JSON-LD for a page. Built from the restaurant and menu
+ * answers of the answer cache (no query of its own) and kept beside them: the heads hang off the restaurant
+ * answer object, so the cache's invalidation (a NOTIFY naming the restaurant) drops them with it.
+ */
+export function createHeadOf(sources: SeoSources): HeadOf {
+  const heads = new WeakMap<CachedAnswer, Heads>();
+  const landing = new Map<string, string>();
+
+  return async (path) => {
+    const page = parsePagePath(path);
+    if (page.kind === 'other') return unlistedHead('hu', 'Tablo');
+    if (page.kind === 'landing') {
+      let head = landing.get(page.language);
+      if (head === undefined) {
+        head = landingHead(page.language, sources.publicUrl);
+        landing.set(page.language, head);
+      }
+      return head;
+    }
+    const restaurantAnswer = await sources.restaurantAnswer(page.shortName);
+    // Parsed with RestaurantSchema when the answer was built (modules/restaurants/service.ts).
+    const restaurant = restaurantAnswer?.value as Restaurant | undefined;
+    if (!restaurantAnswer || !restaurant?.isEnabled) {
+      return unlistedHead(page.language, SEO_TEXTS[page.language].notFoundTitle);
+    }
+    const menuAnswer = page.screen === 'menu' ? await sources.menuAnswer(page.shortName) : null;
+    let entry = heads.get(restaurantAnswer);
+    if (!entry || entry.byPage.size >= MAX_HEADS_PER_RESTAURANT) {
+      entry = { menu: menuAnswer, byPage: new Map() };
+      heads.set(restaurantAnswer, entry);
+    }
+    if (page.screen === 'menu' && entry.menu !== menuAnswer) {
+      // The menu changed (or could not be read before): its heads are stale, the table screens' are not.
+      for (const key of entry.byPage.keys()) if (key.startsWith('menu/')) entry.byPage.delete(key);
+      entry.menu = menuAnswer;
+    }
+    const key = `${page.screen}/${page.table}/${page.language}`;
+    let head = entry.byPage.get(key);
+    if (head === undefined) {
+      // Parsed with MenuSchema when the answer was built (modules/menu/service.ts).
+      head = restaurantHead(
+        page,
+        restaurant,
+        (menuAnswer?.value as Menu | undefined) ?? null,
+        sources.publicUrl,
+      );
+      entry.byPage.set(key, head);
+    }
+    return head;
+  };
+}
