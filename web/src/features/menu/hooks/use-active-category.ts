@@ -31,39 +31,65 @@ function categoryAtScrollPosition(categoryIds: readonly number[]): number | null
 }
 
 /**
+ * The longest a click's smooth scroll may keep the selection paused when the browser never says that the
+ * scroll ended (it does not when there was nothing to scroll).
+ */
+const SMOOTH_SCROLL_LIMIT_MS = 3000;
+
+/**
  * Tracks the category in view and scrolls to one on request. spec §2: clicking scrolls smoothly, and
- * scroll-based selection pauses for MANUAL_SCROLL_PAUSE_MS after a manual click.
+ * scroll-based selection pauses for MANUAL_SCROLL_PAUSE_MS after a manual click — and, on a slow phone whose
+ * smooth scroll takes longer than that, until the scroll has ended, so the categories it passes on the way
+ * never take the selection from the one clicked.
  */
 export function useActiveCategory(categoryIds: readonly number[]) {
   const [activeId, setActiveId] = useState<number | null>(categoryIds[0] ?? null);
   const pausedUntil = useRef(0);
+  const smoothScrollUntil = useRef(0);
   const idsKey = categoryIds.join(',');
 
   useEffect(() => {
     const ids = idsKey === '' ? [] : idsKey.split(',').map(Number);
     let frame = 0;
+    let resume: ReturnType<typeof setTimeout> | undefined;
     const update = () => {
       frame = 0;
-      if (Date.now() < pausedUntil.current) return;
+      const now = Date.now();
+      const until = Math.max(pausedUntil.current, smoothScrollUntil.current);
+      if (now < until) {
+        // Look again once the pause is over, even if no further scroll event comes.
+        clearTimeout(resume);
+        resume = setTimeout(onScroll, until - now);
+        return;
+      }
       setActiveId(categoryAtScrollPosition(ids));
     };
     const onScroll = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
     };
+    const onScrollEnd = () => {
+      smoothScrollUntil.current = 0;
+      onScroll();
+    };
     update();
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('scrollend', onScrollEnd, { passive: true });
     window.addEventListener('resize', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('scrollend', onScrollEnd);
       window.removeEventListener('resize', onScroll);
       if (frame !== 0) cancelAnimationFrame(frame);
+      clearTimeout(resume);
     };
   }, [idsKey]);
 
   const selectCategory = useCallback((id: number) => {
     const section = document.getElementById(categorySectionId(id));
     if (!section) return;
-    pausedUntil.current = Date.now() + MANUAL_SCROLL_PAUSE_MS;
+    const now = Date.now();
+    pausedUntil.current = now + MANUAL_SCROLL_PAUSE_MS;
+    smoothScrollUntil.current = now + SMOOTH_SCROLL_LIMIT_MS;
     setActiveId(id);
     // By the time the scroll ends the header has shrunk, so aim below its smallest height.
     const collapsed =
