@@ -9,5 +9,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // The screens' tests render whole routes in happy-dom: on a busy 2-core machine one takes seconds, and
+    // the default 5 s cut a passing test short. A hang is still caught.
+    testTimeout: 20_000,
   },
 });
