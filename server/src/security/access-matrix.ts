@@ -43,6 +43,8 @@ export interface MatrixRow {
   /** Targets made for the cell (for an allowed caller; refused callers share one per row). */
   fresh?: (world: World) => Promise<Fresh>;
   request(world: World, actor: Actor, fresh: Fresh): InjectOptions;
+  /** The call may end the caller's staff session (log-out): the caller logs in again after it. */
+  endsSession?: boolean;
   /** What an allowed answer must hold, so that "200 and nothing" cannot pass. */
   check?(world: World, actor: Actor, body: string): void;
 }
@@ -320,6 +322,7 @@ export const STAFF_ROWS: MatrixRow[] = [
     route: 'POST /api/staff/logout',
     expect: answers({ staff: 204, diners: 401 }),
     writes: true,
+    endsSession: true,
     request: () => ({ method: 'POST', url: '/api/staff/logout', payload: {} }),
   },
 ];
