@@ -19,14 +19,9 @@ const RefSchema = z
  * `data:`, a protocol-relative `//host` — is refused: it would be written into pages' `src` attributes and
  * JSON-LD, where a script URL has no business (issue 11 §9).
  */
-export const ImageUrlSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(500)
-  .refine(isImageAddress, {
-    message: 'must be a path on this site (/images/…) or an http:// or https:// URL',
-  });
+export const ImageUrlSchema = z.string().trim().min(1).max(500).refine(isImageAddress, {
+  message: 'must be a path on this site (/images/…) or an http:// or https:// URL',
+});
 
 function isImageAddress(value: string): boolean {
   if (/[\s\\]/.test(value) || [...value].some((char) => char.charCodeAt(0) < 0x20)) return false;
