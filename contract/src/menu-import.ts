@@ -14,6 +14,26 @@ const RefSchema = z
   .max(80)
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens');
 
+/**
+ * A picture's address: a path on this site (`/images/…`) or an http(s) URL. Anything else — `javascript:`,
+ * `data:`, a protocol-relative `//host` — is refused: it would be written into pages' `src` attributes and
+ * JSON-LD, where a script URL has no business (issue 11 §9).
+ */
+export const ImageUrlSchema = z.string().trim().min(1).max(500).refine(isImageAddress, {
+  message: 'must be a path on this site (/images/…) or an http:// or https:// URL',
+});
+
+function isImageAddress(value: string): boolean {
+  if (/[\s\\]/.test(value) || [...value].some((char) => char.charCodeAt(0) < 0x20)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const ImportTranslationSchema = z.strictObject({
   isoCode: LanguageCodeSchema,
   title: z.string().trim().min(1).max(200),
@@ -24,7 +44,7 @@ export const ImportMenuItemSchema = z.strictObject({
   ref: RefSchema,
   priceGross: z.number().int().nonnegative().max(100_000_000),
   isActive: z.boolean().default(true),
-  imageUrl: z.string().max(500).nullable().default(null),
+  imageUrl: ImageUrlSchema.nullable().default(null),
   availabilityType: AvailabilityTypeSchema.default('AVAILABLE'),
   vatKey: z.string().min(1).max(16),
   allergens: z.array(AllergenTypeSchema).default([]),

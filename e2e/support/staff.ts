@@ -15,11 +15,11 @@ export const STAFF = { shortName: 'demo', email: 'manager@paprika.example', pass
  * The staff side of a journey, through the staff API as the staff console would call it (cookie session
  * + CSRF header). The staff screens themselves come with the staff console issue.
  */
-export async function staffLogin(baseUrl: string) {
+export async function staffLogin(baseUrl: string, account: { email: string; password: string } = STAFF) {
   const login = await fetch(`${baseUrl}/api/staff/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
+    body: JSON.stringify({ email: account.email, password: account.password }),
   });
   if (!login.ok) throw new Error(`staff login: ${login.status} ${await login.text()}`);
   const me = StaffMeSchema.parse(await login.json());

@@ -160,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
   await setupPayments(app, { database, config });
-  await app.register(liveRoutes, { prefix: '/api', database, channel });
+  await app.register(liveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
   await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
 
   // 3. The web app and the fallback for every other path (JSON 404 for /api/*); its pages' head tags, the

@@ -40,10 +40,22 @@ async function buildPgliteTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
-export async function createPgliteTestDatabase(): Promise<Database> {
+/** The migrated PGlite snapshot tests start from (built once, cached under .tablo-test). */
+export function pgliteTemplateSnapshot(): Promise<Blob> {
   pgliteTemplate ??= buildPgliteTemplate();
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplate });
+  return pgliteTemplate;
+}
+
+export async function createPgliteTestDatabase(): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplateSnapshot() });
   return wrapPglite(client);
+}
+
+/** A server's data folder (DATA_DIR) that starts as the migrated snapshot: no initdb, no migrations to run. */
+export async function createPgliteDataDir(dataDir: string): Promise<void> {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(`${dataDir}/pgdata`, { loadDataDir: await pgliteTemplateSnapshot() });
+  await client.close();
 }
 
 let postgresTemplate: Promise<string> | null = null;

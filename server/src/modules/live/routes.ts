@@ -1,8 +1,11 @@
 import { WS_CLOSE } from '@tablo/contract/events';
 import { SessionIdSchema } from '@tablo/contract/session';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { isSameOrigin } from '../../lib/same-origin.ts';
 import { findJoinedOpenVisit } from '../table-sessions/index.ts';
 import { CLOSE_SERVER_ERROR, type LiveChannel, loggable } from './channel.ts';
 import { initialSync, LiveConnection, MessageEncoder } from './connection.ts';
@@ -13,11 +16,17 @@ export interface LiveRoutesOptions {
   channel: LiveChannel;
   /** Sockets one diner session may hold on one instance (tabs, reconnects racing a dead socket). */
   maxSocketsPerSession?: number;
+  /** PUBLIC_URL: its origin is accepted besides the request's own Host. */
+  publicUrl?: string;
   /** Check every outgoing message against the contract (cheap; on by default). */
   validateMessages?: boolean;
 }
 
 const DEFAULT_MAX_SOCKETS_PER_SESSION = 5;
+
+export const LIVE_TEXTS = {
+  foreignOrigin: 'The live channel accepts connections from the app’s own site only',
+} as const;
 
 const cursorParam = z
   .string()
@@ -41,7 +50,18 @@ export const liveRoutes: FastifyPluginAsyncZod<LiveRoutesOptions> = async (app, 
   const quota = new SocketQuota(options.maxSocketsPerSession ?? DEFAULT_MAX_SOCKETS_PER_SESSION);
   const encoder = new MessageEncoder(options.validateMessages ?? true);
 
-  app.get('/ws', { websocket: true }, (socket, request) => {
+  // A page of another site must not open a table's socket with a session id it got hold of (issue 11 §9):
+  // a foreign Origin is refused before the upgrade. A client without one (a script, not a browser) may
+  // connect: its session id is its credential, as on every diner route.
+  const preValidation = async (request: FastifyRequest) => {
+    if (
+      request.headers.origin !== undefined &&
+      !isSameOrigin(request, options.publicUrl ?? 'http://localhost')
+    )
+      throw new HttpError(403, LIVE_TEXTS.foreignOrigin);
+  };
+
+  app.get('/ws', { websocket: true, preValidation }, (socket, request) => {
     const parsed = LiveQuerySchema.safeParse(request.query);
     if (!parsed.success) {
       socket.close(WS_CLOSE.badRequest, 'table_id and session_id are required; since must be a cursor');

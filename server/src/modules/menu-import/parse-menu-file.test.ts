@@ -60,6 +60,38 @@ describe('parseMenuFile', () => {
     });
   });
 
+  it('takes a picture only from a path on the site or an http(s) URL, never a script or data URL', () => {
+    const withImages = (urls: string[]) => {
+      const file = sampleMenu();
+      const items = file.categories[0]?.items ?? [];
+      urls.forEach((url, i) => {
+        const item = items[i % items.length];
+        if (item) item.imageUrl = url;
+      });
+      return parseMenuFile(file);
+    };
+    expect(withImages(['/images/menu/a.webp', 'https://cdn.example/b.jpg']).ok).toBe(true);
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.png',
+      'vbscript:msgbox(1)',
+      '/images/a.webp\nx',
+      'images/relative.webp',
+    ]) {
+      const result = withImages([bad]);
+      expect(result.ok, bad).toBe(false);
+      if (!result.ok)
+        expect(result.problems, bad).toEqual([
+          {
+            path: 'categories[0].items[0].imageUrl',
+            message: 'must be a path on this site (/images/…) or an http:// or https:// URL',
+          },
+        ]);
+    }
+  });
+
   it('points at the line and column of a JSON syntax error', () => {
     const text = '{\n  "vatKeys": [],\n  "categories": [\n    { "ref": "a", }\n  ]\n}';
     expect(parseMenuFile(text)).toEqual({

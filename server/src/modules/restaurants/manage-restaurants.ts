@@ -1,3 +1,4 @@
+import { ImageUrlSchema } from '@tablo/contract/menu-import';
 import { ShortNameSchema } from '@tablo/contract/restaurant';
 import { z } from 'zod';
 import { notifyMenuChanged } from '../../db/channels.ts';
@@ -10,7 +11,7 @@ export const NewRestaurantSchema = z.object({
   name: z.string().trim().min(1).max(200),
   descriptionHu: z.string().max(2000).default(''),
   descriptionEn: z.string().max(2000).default(''),
-  imageUrl: z.string().min(1).max(500).nullable().default(null),
+  imageUrl: ImageUrlSchema.nullable().default(null),
   isEnabled: z.boolean().default(true),
   isOrderingEnabled: z.boolean().default(true),
 });

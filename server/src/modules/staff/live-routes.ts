@@ -5,10 +5,10 @@ import {
   STAFF_SESSION_COOKIE,
   staffCan,
 } from '@tablo/contract/staff';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { isSameOrigin } from '../../lib/same-origin.ts';
 import { CLOSE_SERVER_ERROR, type LiveChannel, loggable } from '../live/channel.ts';
 import { SocketQuota } from '../live/hub.ts';
 import { tableIdsOf } from './board.ts';
@@ -29,19 +29,6 @@ export interface StaffLiveRoutesOptions {
 export const STAFF_LIVE_TEXTS = {
   foreignOrigin: 'The staff live channel accepts connections from the console’s own site only',
 } as const;
-
-/** Same-origin: the Origin's host is the request's Host, or the Origin is PUBLIC_URL's origin. */
-export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false; // browsers always send it on a websocket; anything else is not the console
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    return false;
-  }
-  return parsed.host === request.headers.host || parsed.origin === new URL(publicUrl).origin;
-}
 
 /**
  * `GET /api/staff/ws?since=<formatStaffSince>` — the board's live channel (docs/decisions/016). Under
@@ -64,6 +51,7 @@ export const staffLiveRoutes: FastifyPluginAsyncZod<StaffLiveRoutesOptions> = as
     {
       websocket: true,
       preValidation: async (request) => {
+        // Browsers always send an Origin on a websocket; one without it is not the console either.
         if (!isSameOrigin(request, options.publicUrl))
           throw new HttpError(403, STAFF_LIVE_TEXTS.foreignOrigin);
       },
