@@ -41,14 +41,30 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A diner orders one or two dishes every 150–450 ms until told to stop, checking "My Table" each time. */
-export async function keepOrdering(diner: Diner, items: number[], stop: () => boolean): Promise<void> {
+/**
+ * A diner orders one or two dishes, checks "My Table", pauses (`pauseMs`, 150–450 ms by default) and
+ * again, until told to stop.
+ */
+export async function keepOrdering(
+  diner: Diner,
+  items: number[],
+  stop: () => boolean,
+  pauseMs: [number, number] = [150, 450],
+): Promise<void> {
   let n = 0;
   while (!stop()) {
     const menuItemId = items[(n + diner.tableId) % items.length] ?? items[0] ?? 0;
     await diner.orderAndCheck([{ menuItemId, quantity: 1 + (n % 2) }]);
     n++;
-    await sleep(150 + Math.random() * 300);
+    await sleep(pauseMs[0] + Math.random() * (pauseMs[1] - pauseMs[0]));
+  }
+}
+
+/** A diner pays what is left at the table in cash every 0.8–1.6 s until told to stop. */
+export async function keepPaying(diner: Diner, stop: () => boolean): Promise<void> {
+  while (!stop()) {
+    await sleep(800 + Math.random() * 800);
+    await diner.payRest();
   }
 }
 
@@ -61,9 +77,13 @@ export interface WaiterStats {
 
 /**
  * A waiter working the board over HTTP: accept what is placed, serve what is accepted, confirm pending cash
- * payments. Runs until `stop()` holds and the board has nothing left to do.
+ * payments. Runs until `stop()` holds — with `drain`, until the board also has nothing left to do.
  */
-export async function keepServing(staff: StaffLive, stop: () => boolean): Promise<WaiterStats> {
+export async function keepServing(
+  staff: StaffLive,
+  stop: () => boolean,
+  options: { drain: boolean } = { drain: true },
+): Promise<WaiterStats> {
   const stats: WaiterStats = { moves: 0, confirmations: 0, alreadyDone: 0 };
   for (;;) {
     let board: Awaited<ReturnType<StaffLive['readBoard']>>;
@@ -74,6 +94,7 @@ export async function keepServing(staff: StaffLive, stop: () => boolean): Promis
       continue;
     }
     let work = 0;
+    if (stop() && !options.drain) return stats;
     for (const visit of board.visits) {
       for (const order of visit.orders) {
         const next = order.status === 'PLACED' ? 'ACCEPTED' : order.status === 'ACCEPTED' ? 'SERVED' : null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SHORT_NAME } from '../demo/demo-restaurants.ts';
-import { createPostgresTestDatabaseUrl } from '../testing/test-database.ts';
+import { type Cluster, startCluster } from './cluster.ts';
 import { Diner, orderableItems } from './diner.ts';
 import {
   type DemoTable,
@@ -13,8 +13,6 @@ import {
   sleep,
   waitUntilConverged,
 } from './dinner-service.ts';
-import { freePort, type Instance, sharedInstanceEnv, startInstance } from './instances.ts';
-import { type Nginx, nginxBinary, startNginx } from './nginx.ts';
 import { StaffLive } from './staff-live.ts';
 
 /**
@@ -31,36 +29,25 @@ const CONVERGE_MS = 10_000;
 describe.runIf(process.env.TEST_DATABASE_URL)(
   'two instances behind nginx, one killed mid-service (postgres)',
   () => {
-    let fresh: { url: string; drop(): Promise<void> };
-    let a: Instance;
-    let b: Instance;
-    let nginx: Nginx;
+    let cluster: Cluster;
     const diners: Diner[] = [];
     const boards: StaffLive[] = [];
 
     beforeAll(async () => {
-      nginxBinary(); // fails with how to install it, before anything starts
-      fresh = await createPostgresTestDatabaseUrl(process.env.TEST_DATABASE_URL ?? '');
-      const [portA, portB, portN] = [await freePort(), await freePort(), await freePort()];
-      const env = sharedInstanceEnv(`http://127.0.0.1:${portN}`);
-      a = await startInstance({ name: 'A', databaseUrl: fresh.url, port: portA, env });
-      b = await startInstance({ name: 'B', databaseUrl: fresh.url, port: portB, env });
-      await Promise.all([a.ready(), b.ready()]);
-      nginx = await startNginx([portA, portB], portN);
+      cluster = await startCluster(process.env.TEST_DATABASE_URL ?? '');
     }, 120_000);
 
     afterAll(async () => {
       for (const client of [...diners.map((d) => d.live), ...boards]) client?.stop();
-      await Promise.all([a?.kill(), b?.kill()]);
-      await nginx?.stop();
-      await fresh?.drop();
+      await cluster?.stop();
     });
 
     it('loses and doubles nothing, and every socket resumes on the surviving instance', async () => {
+      const { a, b, nginx, databaseUrl } = cluster;
       const base = nginx.url;
       const upstreamA = `127.0.0.1:${a.port}`;
       const upstreamB = `127.0.0.1:${b.port}`;
-      const tables: DemoTable[] = await enabledTables(fresh.url, DEMO_SHORT_NAME);
+      const tables: DemoTable[] = await enabledTables(databaseUrl, DEMO_SHORT_NAME);
       const items = await orderableItems(base, DEMO_SHORT_NAME);
       expect(tables.length).toBeGreaterThanOrEqual(10);
 
@@ -91,8 +78,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       await ordering;
       const waiterStats = await waiter;
 
-      const convergedInMs = await waitUntilConverged(fresh.url, DEMO_SHORT_NAME, diners, boards, CONVERGE_MS);
-      const state = await readDatabaseState(fresh.url, DEMO_SHORT_NAME);
+      const convergedInMs = await waitUntilConverged(
+        databaseUrl,
+        DEMO_SHORT_NAME,
+        diners,
+        boards,
+        CONVERGE_MS,
+      );
+      const state = await readDatabaseState(databaseUrl, DEMO_SHORT_NAME);
       const acknowledged = diners.reduce((sum, d) => sum + d.orders.size, 0);
       console.info(
         `scale-out: ${acknowledged} orders acknowledged (${ordersBeforeKill} before the kill), ` +
