@@ -33,3 +33,29 @@ export async function startCluster(adminUrl: string): Promise<Cluster> {
   }
   return { databaseUrl: fresh.url, a, b, nginx, stop };
 }
+
+/** Instances on a fresh PostgreSQL database, without a balancer (clients pick their instance). */
+export async function startInstances(
+  adminUrl: string,
+  names: string[],
+  env: Record<string, string> = {},
+): Promise<{ databaseUrl: string; instances: Instance[]; stop(): Promise<void> }> {
+  const fresh = await createPostgresTestDatabaseUrl(adminUrl);
+  const instances: Instance[] = [];
+  const stop = async () => {
+    await Promise.all(instances.map((instance) => instance.kill()));
+    await fresh.drop();
+  };
+  try {
+    for (const name of names) {
+      const port = await freePort();
+      const shared = sharedInstanceEnv(`http://127.0.0.1:${port}`);
+      instances.push(await startInstance({ name, databaseUrl: fresh.url, port, env: { ...shared, ...env } }));
+    }
+    await Promise.all(instances.map((instance) => instance.ready()));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { databaseUrl: fresh.url, instances, stop };
+}

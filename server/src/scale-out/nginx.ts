@@ -14,8 +14,8 @@ import { freePort } from './instances.ts';
 const NGINX_CANDIDATES = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'];
 
 /** The nginx binary, or an error saying how to get one (the scale-out test must not skip silently in CI). */
-export function nginxBinary(): string {
-  for (const candidate of NGINX_CANDIDATES) {
+export function nginxBinary(candidates: readonly (string | undefined)[] = NGINX_CANDIDATES): string {
+  for (const candidate of candidates) {
     if (!candidate) continue;
     try {
       accessSync(candidate, constants.X_OK);
