@@ -24,6 +24,7 @@ import { openPostgres } from '../server/src/db/postgres.ts';
 import { startInstances } from '../server/src/scale-out/cluster.ts';
 import { type FanOutTable, percentile, seedFanOut, streamEvents } from '../server/src/scale-out/fan-out.ts';
 import { residentBytes } from '../server/src/scale-out/instances.ts';
+import { cpuSeconds } from './support/processes.ts';
 
 const STEPS = (process.env.BENCH_LIVE_STEPS ?? '1000,2000,5000,10000,15000').split(',').map(Number);
 const PER_TABLE = Number(process.env.BENCH_LIVE_PER_TABLE ?? 4);
@@ -78,10 +79,18 @@ class Socket {
 interface Step {
   sockets: number;
   connectSeconds: number;
+  /** New sockets connected (upgrade, authorisation, replay, ready) per second during the step. */
+  connectsPerSecond: number;
+  /** The instance's CPU per new socket (upgrade, session and visit check, replay, ready). */
+  instanceCpuMsPerConnect: number | null;
   rssMb: number | null;
   bytesPerSocket: number | null;
   events: number;
   deliveries: number;
+  /** The instance's CPU time while the events streamed, per event (relay read + every socket's send). */
+  instanceCpuMsPerEvent: number | null;
+  /** The instance's CPU per second while idle with this many sockets (heartbeats, timers). */
+  idleCpuMsPerSecond: number | null;
   missing: number;
   duplicates: number;
   closed: number;
@@ -118,6 +127,8 @@ async function main(): Promise<void> {
     baseline = residentBytes(instance.pid);
     for (const target of STEPS) {
       const connectStarted = performance.now();
+      const before = sockets.length;
+      const connectCpuFrom = cpuSeconds(instance.pid);
       while (sockets.length < target) {
         const batch = slots.slice(sockets.length, Math.min(target, sockets.length + CONNECT_BATCH));
         const opened = batch.map(({ table, sessionId }) => ({
@@ -128,10 +139,14 @@ async function main(): Promise<void> {
         sockets.push(...opened);
       }
       const connectSeconds = (performance.now() - connectStarted) / 1000;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const connectCpuTo = cpuSeconds(instance.pid);
+      const idleFrom = cpuSeconds(instance.pid);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const idleTo = cpuSeconds(instance.pid);
       const rss = residentBytes(instance.pid);
       const watched = [...new Map(sockets.map((entry) => [entry.table.tableId, entry.table])).values()];
       for (const { socket } of sockets) socket.receivedAt.clear();
+      const cpuFrom = cpuSeconds(instance.pid);
       const { commits } = await streamEvents(writer, watched, { perSecond: RATE, seconds: SECONDS });
       const expected = (table: FanOutTable) => commits.get(table.tableId) ?? new Map<number, number>();
       const deadline = performance.now() + 10_000;
@@ -140,6 +155,7 @@ async function main(): Promise<void> {
         sockets.some(({ socket, table }) => socket.receivedAt.size < expected(table).size)
       )
         await new Promise((resolve) => setTimeout(resolve, 50));
+      const cpuTo = cpuSeconds(instance.pid);
       const latencies: number[] = [];
       let missing = 0;
       for (const { socket, table } of sockets)
@@ -152,11 +168,20 @@ async function main(): Promise<void> {
       const step: Step = {
         sockets: sockets.length,
         connectSeconds: round(connectSeconds),
+        connectsPerSecond: Math.round((sockets.length - before) / connectSeconds),
+        instanceCpuMsPerConnect:
+          connectCpuFrom === null || connectCpuTo === null
+            ? null
+            : round(((connectCpuTo - connectCpuFrom) * 1000) / (sockets.length - before), 2),
         rssMb: rss === null ? null : round(rss / 2 ** 20),
         bytesPerSocket:
           rss === null || baseline === null ? null : Math.round((rss - baseline) / sockets.length),
         events: [...commits.values()].reduce((sum, table) => sum + table.size, 0),
         deliveries: latencies.length,
+        instanceCpuMsPerEvent:
+          cpuFrom === null || cpuTo === null ? null : round(((cpuTo - cpuFrom) * 1000) / (RATE * SECONDS), 2),
+        idleCpuMsPerSecond:
+          idleFrom === null || idleTo === null ? null : round(((idleTo - idleFrom) * 1000) / 2),
         missing,
         duplicates: sockets.reduce((sum, { socket }) => sum + socket.duplicates, 0),
         closed: sockets.filter(({ socket }) => !socket.open).length,
@@ -168,10 +193,11 @@ async function main(): Promise<void> {
       };
       steps.push(step);
       console.log(
-        `  ${step.sockets} sockets (connected in ${step.connectSeconds} s): commit → receipt p50 ${step.p50Ms} ms, ` +
+        `  ${step.sockets} sockets (${step.connectsPerSecond} connects/s, ${step.instanceCpuMsPerConnect} ms CPU each): commit → receipt p50 ${step.p50Ms} ms, ` +
           `p95 ${step.p95Ms}, p99 ${step.p99Ms}, max ${step.maxMs}; ${step.deliveries} deliveries of ${step.events} events, ` +
           `missing ${step.missing}, duplicates ${step.duplicates}, closed ${step.closed}; instance RSS ${step.rssMb} MB, ` +
-          `${step.bytesPerSocket} bytes per socket; load average ${step.loadAverage}`,
+          `${step.bytesPerSocket} bytes per socket; instance CPU ${step.instanceCpuMsPerEvent} ms per event, ` +
+          `${step.idleCpuMsPerSecond} ms/s idle; load average ${step.loadAverage}`,
       );
       // Past the target the ladder goes on (the curve is the figure); a lost event or socket ends it.
       if (step.missing > 0 || step.closed > 0) break;
@@ -181,12 +207,15 @@ async function main(): Promise<void> {
     await writer.close();
     await started.stop();
   }
+  const last = steps.at(-1);
+  const bytesPerSocket = last?.bytesPerSocket ?? null;
   const held = steps.filter((s) => s.p99Ms <= TARGET.p99Ms && s.missing === 0 && s.closed === 0).at(-1);
   const mostHeld = held?.sockets ?? 0;
   console.log(
     `bench:live — one instance held ${mostHeld} sockets with commit → receipt p99 ≤ ${TARGET.p99Ms} ms ` +
       `(${mostHeld >= TARGET.sockets ? 'meets' : 'MISSES'} the goal of ${TARGET.sockets}); baseline RSS ` +
-      `${baseline === null ? '?' : round(baseline / 2 ** 20)} MB`,
+      `${baseline === null ? '?' : round(baseline / 2 ** 20)} MB, ${bytesPerSocket ?? '?'} bytes per socket at ` +
+      `${last?.sockets ?? 0} sockets`,
   );
   const dir = join(HERE, 'results');
   mkdirSync(dir, { recursive: true });
@@ -202,6 +231,7 @@ async function main(): Promise<void> {
         seconds: SECONDS,
         baselineRssMb: baseline === null ? null : round(baseline / 2 ** 20),
         mostSocketsWithinTarget: mostHeld,
+        bytesPerSocketAtLargestStep: bytesPerSocket,
         steps,
       },
       null,

@@ -18,7 +18,8 @@ const CLIENTS = Number(process.env.FAN_OUT_CLIENTS ?? 1000);
 const TABLES = Number(process.env.FAN_OUT_TABLES ?? 50);
 const RATE = Number(process.env.FAN_OUT_RATE ?? 100);
 const SECONDS = Number(process.env.FAN_OUT_SECONDS ?? 5);
-const LOOSE_P99_MS = 1000;
+/** Loose on purpose: on a shared CI machine the tail is the machine's (bench:live holds the 100 ms goal). */
+const LOOSE_P99_MS = Number(process.env.FAN_OUT_P99_LIMIT_MS ?? 2000);
 
 describe.runIf(process.env.TEST_DATABASE_URL)('fan-out over two instances (postgres)', () => {
   let started: Awaited<ReturnType<typeof startInstances>>;
