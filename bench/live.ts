@@ -38,12 +38,18 @@ const ADMIN_URL =
 const TARGET = { p99Ms: 100, sockets: 10_000 };
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
-/** A socket as light as a phone's: it records when each event cursor first arrived, nothing else. */
+/**
+ * A socket as light as a phone's: it records when each event cursor first arrived, nothing else. A socket
+ * the server closes before `ready` (1011 when its database work failed) connects again after 250–500 ms,
+ * as the web client would; those retries are counted.
+ */
 class Socket {
   readonly receivedAt = new Map<number, number>();
   duplicates = 0;
-  private readonly socket: WebSocket;
+  retries = 0;
+  private socket: WebSocket | null = null;
   readonly ready: Promise<void>;
+  private readonly url: string;
 
   constructor(base: string, table: FanOutTable, sessionId: string) {
     const params = new URLSearchParams({
@@ -51,28 +57,43 @@ class Socket {
       session_id: sessionId,
       since: '0',
     });
-    this.socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/ws?${params}`);
-    this.ready = new Promise((resolve, reject) => {
-      this.socket.on('message', (data) => {
-        const at = performance.now();
-        const message = JSON.parse(String(data)) as { type: string; cursor?: number };
-        if (message.type === 'ready') resolve();
-        else if (message.type.includes('.') && typeof message.cursor === 'number') {
-          if (this.receivedAt.has(message.cursor)) this.duplicates++;
-          else this.receivedAt.set(message.cursor, at);
-        }
-      });
-      this.socket.once('close', (code) => reject(new Error(`socket closed (${code}) before ready`)));
-      this.socket.once('error', reject);
+    this.url = `${base.replace(/^http/, 'ws')}/api/ws?${params}`;
+    this.ready = new Promise((resolve, reject) => this.connect(resolve, reject));
+  }
+
+  private connect(resolve: () => void, reject: (error: Error) => void): void {
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    let ready = false;
+    socket.on('message', (data) => {
+      const at = performance.now();
+      const message = JSON.parse(String(data)) as { type: string; cursor?: number };
+      if (message.type === 'ready') {
+        ready = true;
+        resolve();
+      } else if (message.type.includes('.') && typeof message.cursor === 'number') {
+        if (this.receivedAt.has(message.cursor)) this.duplicates++;
+        else this.receivedAt.set(message.cursor, at);
+      }
+    });
+    socket.on('error', () => {});
+    socket.once('close', (code) => {
+      if (ready) return;
+      if (this.retries >= 5) {
+        reject(new Error(`socket closed (${code}) before ready, ${this.retries} retries`));
+        return;
+      }
+      this.retries++;
+      setTimeout(() => this.connect(resolve, reject), 250 + Math.random() * 250);
     });
   }
 
-  get open(): boolean {
-    return this.socket.readyState === WebSocket.OPEN;
+  get isOpen(): boolean {
+    return this.socket?.readyState === WebSocket.OPEN;
   }
 
   terminate(): void {
-    this.socket.terminate();
+    this.socket?.terminate();
   }
 }
 
@@ -94,6 +115,8 @@ interface Step {
   missing: number;
   duplicates: number;
   closed: number;
+  /** Sockets closed by the server before `ready` (and connected again), during this step's connects. */
+  retriedConnects: number;
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
@@ -184,7 +207,8 @@ async function main(): Promise<void> {
           idleFrom === null || idleTo === null ? null : round(((idleTo - idleFrom) * 1000) / 2),
         missing,
         duplicates: sockets.reduce((sum, { socket }) => sum + socket.duplicates, 0),
-        closed: sockets.filter(({ socket }) => !socket.open).length,
+        retriedConnects: sockets.slice(before).reduce((sum, { socket }) => sum + socket.retries, 0),
+        closed: sockets.filter(({ socket }) => !socket.isOpen).length,
         p50Ms: round(percentile(latencies, 50)),
         p95Ms: round(percentile(latencies, 95)),
         p99Ms: round(percentile(latencies, 99)),
@@ -195,13 +219,16 @@ async function main(): Promise<void> {
       console.log(
         `  ${step.sockets} sockets (${step.connectsPerSecond} connects/s, ${step.instanceCpuMsPerConnect} ms CPU each): commit → receipt p50 ${step.p50Ms} ms, ` +
           `p95 ${step.p95Ms}, p99 ${step.p99Ms}, max ${step.maxMs}; ${step.deliveries} deliveries of ${step.events} events, ` +
-          `missing ${step.missing}, duplicates ${step.duplicates}, closed ${step.closed}; instance RSS ${step.rssMb} MB, ` +
+          `missing ${step.missing}, duplicates ${step.duplicates}, closed ${step.closed}, connects retried ${step.retriedConnects}; instance RSS ${step.rssMb} MB, ` +
           `${step.bytesPerSocket} bytes per socket; instance CPU ${step.instanceCpuMsPerEvent} ms per event, ` +
           `${step.idleCpuMsPerSecond} ms/s idle; load average ${step.loadAverage}`,
       );
       // Past the target the ladder goes on (the curve is the figure); a lost event or socket ends it.
       if (step.missing > 0 || step.closed > 0) break;
     }
+  } catch (error) {
+    console.error(`the instance said:\n${instance.output().slice(-3000)}`);
+    throw error;
   } finally {
     for (const { socket } of sockets) socket.terminate();
     await writer.close();
