@@ -4,12 +4,12 @@ import WebSocket from 'ws';
  * The reconnect loop of the web app's live clients (web/src/lib/live-client.ts and
  * web/src/features/staff/live/staff-live-client.ts) for node: the URL is built afresh from the client's
  * cursors on every attempt, closes other than the final ones reconnect with the same backoff (0.5 s
- * doubling to 8 s, each wait 50–100 %; reset by `ready`), and 4429 waits 30 s. It also records what a
+ * doubling to 5 s, each wait 50–100 %; reset by `ready`), and 4429 waits 30 s. It also records what a
  * test needs: where each connection landed (nginx's X-Upstream on the 101) and when.
  */
 
 export const BACKOFF_MIN_MS = 500;
-export const BACKOFF_MAX_MS = 8_000;
+export const BACKOFF_MAX_MS = 5_000;
 const TOO_MANY_WAIT_MS = 30_000;
 const TOO_MANY_CONNECTIONS = 4429;
 

@@ -3,12 +3,12 @@ import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import type { z } from 'zod';
 
 /**
- * Reconnect backoff (DESIGN §6): 0.5 s doubling to 8 s, each wait jittered to 50–100 %. The ceiling bounds
+ * Reconnect backoff (DESIGN §6): 0.5 s doubling to 5 s, each wait jittered to 50–100 %. The ceiling bounds
  * how long a phone waits after its instance is back from a restart (docs/decisions/034: every client
  * converges within 10 s); with 30 s a restart of more than ~8 s left phones stale for up to half a minute.
  */
 export const LIVE_BACKOFF_MIN_MS = 500;
-export const LIVE_BACKOFF_MAX_MS = 8_000;
+export const LIVE_BACKOFF_MAX_MS = 5_000;
 /** After 4429 (too many sockets for this session) the client waits this long before trying again. */
 export const LIVE_TOO_MANY_WAIT_MS = 30_000;
 
@@ -98,7 +98,7 @@ export function parseLiveMessage<T>(schema: z.ZodType<T>, raw: unknown, label: s
   return parsed.data;
 }
 
-/** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 4–8 s. */
+/** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 2.5–5 s. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MIN_MS * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() * 0.5));

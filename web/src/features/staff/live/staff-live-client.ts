@@ -59,7 +59,7 @@ function pageOrigin(): string {
 /**
  * The board's live channel (docs/decisions/018-staff-console-screens.md): the staff websocket, resumed
  * with one cursor per table, each table event applied once, reconnecting with the diner client's backoff
- * (0.5 s doubling to 8 s, jittered; 30 s after 4429). 4401 stops it: the session has to be renewed by logging in.
+ * (0.5 s doubling to 5 s, jittered; 30 s after 4429). 4401 stops it: the session has to be renewed by logging in.
  */
 export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   const random = options.random ?? Math.random;
