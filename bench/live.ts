@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   const steps: Step[] = [];
   let baseline: number | null = null;
   try {
-    const tables = await seedFanOut(writer, tableCount, PER_TABLE);
+    const { tables } = await seedFanOut(writer, tableCount, PER_TABLE);
     // Sockets fill the tables in order: each step adds whole parties at new tables.
     const slots = tables.flatMap((table) => table.sessions.map((sessionId) => ({ table, sessionId })));
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fan-out over two instances (postg
   beforeAll(async () => {
     started = await startInstances(process.env.TEST_DATABASE_URL ?? '', ['A', 'B'], { SEED_DEMO: 'false' });
     writer = await openPostgres({ url: started.databaseUrl, poolSize: 4 });
-    tables = await seedFanOut(writer, TABLES, Math.ceil(CLIENTS / TABLES));
+    ({ tables } = await seedFanOut(writer, TABLES, Math.ceil(CLIENTS / TABLES)));
   }, 120_000);
 
   afterAll(async () => {
@@ -54,7 +54,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('fan-out over two instances (postg
       while (batch.some((client) => client.readyCount === 0)) await sleep(10);
     }
 
-    const { commits, failed } = await streamEvents(writer, tables, { perSecond: RATE, seconds: SECONDS });
+    const { commits, failed, errors } = await streamEvents(writer, tables, {
+      perSecond: RATE,
+      seconds: SECONDS,
+    });
+    expect(errors).toEqual([]);
     expect(failed).toBe(0);
     const expected = (client: DinerLive) => commits.get(client.tableId) ?? new Map<number, number>();
     const deadline = Date.now() + 10_000;

@@ -19,12 +19,18 @@ export interface FanOutTable {
   sessions: string[];
 }
 
+export interface FanOutSeed {
+  shortName: string;
+  menuItemId: number;
+  tables: FanOutTable[];
+}
+
 /** A restaurant of `tables` tables, each with an open visit and `sessionsPerTable` joined sessions. */
 export async function seedFanOut(
   database: Database,
   tables: number,
   sessionsPerTable: number,
-): Promise<FanOutTable[]> {
+): Promise<FanOutSeed> {
   const inserted = await insertRestaurant(database.db, {
     shortName: `fan-${randomBytes(4).toString('hex')}`,
     tables: Array.from({ length: tables }, (_, i) => i + 1),
@@ -48,11 +54,15 @@ export async function seedFanOut(
       insert into visit_session (visit_id, session_id) select visit_id, session_id from pairs
       where session_id in (select id from s)`);
   }
-  return tableIds.map((tableId, i) => ({
-    tableId,
-    visitId: visitOf.get(tableId) ?? 0,
-    sessions: sessions[i] ?? [],
-  }));
+  return {
+    shortName: inserted.shortName,
+    menuItemId: inserted.items.goulash ?? 0,
+    tables: tableIds.map((tableId, i) => ({
+      tableId,
+      visitId: visitOf.get(tableId) ?? 0,
+      sessions: sessions[i] ?? [],
+    })),
+  };
 }
 
 /** The i-th event of the stream: an order accepted or served, a cash payment pending or succeeded. */
@@ -92,13 +102,14 @@ export async function streamEvents(
   database: Database,
   tables: readonly FanOutTable[],
   options: { perSecond: number; seconds: number },
-): Promise<{ commits: Commits; failed: number }> {
+): Promise<{ commits: Commits; failed: number; errors: string[] }> {
   const commits: Commits = new Map(tables.map((t) => [t.tableId, new Map<number, number>()]));
   const total = Math.round(options.perSecond * options.seconds);
   const interval = 1000 / options.perSecond;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   let failed = 0;
+  const errors = new Set<string>();
   for (let i = 0; i < total; i++) {
     const wait = started + i * interval - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -106,22 +117,37 @@ export async function streamEvents(
     if (!table) break;
     const event = streamedEvent(i);
     inFlight.push(
-      database.db
-        .transaction((tx) =>
-          appendTableEvent(database, tx, { tableId: table.tableId, visitId: table.visitId, event }),
-        )
-        .then(
-          (cursor) => {
-            commits.get(table.tableId)?.set(cursor, performance.now());
-          },
-          () => {
-            failed++;
-          },
-        ),
+      commitWithRetry(database, table, event).then(
+        (cursor) => {
+          commits.get(table.tableId)?.set(cursor, performance.now());
+        },
+        (error: unknown) => {
+          failed++;
+          errors.add(error instanceof Error ? error.message : String(error));
+        },
+      ),
     );
   }
   await Promise.all(inFlight);
-  return { commits, failed };
+  return { commits, failed, errors: [...errors] };
+}
+
+/**
+ * One event in its own transaction. A commit that could not get a connection in time (the pool busy on a
+ * loaded machine: nothing was sent) is tried again, as a server's caller would after its 503.
+ */
+async function commitWithRetry(database: Database, table: FanOutTable, event: StoredEvent): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db.transaction((tx) =>
+        appendTableEvent(database, tx, { tableId: table.tableId, visitId: table.visitId, event }),
+      );
+    } catch (error) {
+      const waitedForPool =
+        error instanceof Error && /timeout exceeded when trying to connect/.test(error.message);
+      if (attempt >= 5 || !waitedForPool) throw error;
+    }
+  }
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
