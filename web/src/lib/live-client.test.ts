@@ -200,10 +200,12 @@ describe('live client', () => {
     expect(FakeWebSocket.all).toHaveLength(1);
   });
 
-  it('backs off exponentially with jitter, capped at 30 s', () => {
+  it('backs off exponentially with jitter, capped at 5 s so a restarted instance is found again soon', () => {
     expect(backoffDelay(0, () => 0)).toBe(250);
     expect(backoffDelay(0, () => 1)).toBe(500);
     expect(backoffDelay(3, () => 1)).toBe(4000);
-    expect(backoffDelay(20, () => 1)).toBe(30_000);
+    expect(backoffDelay(4, () => 1)).toBe(5000);
+    expect(backoffDelay(20, () => 1)).toBe(5000);
+    expect(backoffDelay(20, () => 0)).toBe(2500);
   });
 });

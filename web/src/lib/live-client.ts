@@ -2,9 +2,15 @@ import { type ServerMessage, ServerMessageSchema, WS_CLOSE } from '@tablo/contra
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import type { z } from 'zod';
 
-/** Reconnect backoff (DESIGN §6): 0.5 s doubling to 30 s, each wait jittered to 50–100 %. */
+/**
+ * Reconnect backoff (DESIGN §6): 0.5 s doubling to 5 s, each wait jittered to 50–100 %. The ceiling bounds
+ * how long a phone waits after its instance is back from a restart (docs/decisions/034: every client
+ * converges within 10 s); with 30 s a restart of more than ~8 s left phones stale for up to half a minute.
+ */
 export const LIVE_BACKOFF_MIN_MS = 500;
-export const LIVE_BACKOFF_MAX_MS = 30_000;
+export const LIVE_BACKOFF_MAX_MS = 5_000;
+/** After 4429 (too many sockets for this session) the client waits this long before trying again. */
+export const LIVE_TOO_MANY_WAIT_MS = 30_000;
 
 export type LiveStatus =
   /** Connecting or waiting to reconnect. */
@@ -92,7 +98,7 @@ export function parseLiveMessage<T>(schema: z.ZodType<T>, raw: unknown, label: s
   return parsed.data;
 }
 
-/** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 15–30 s. */
+/** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 2.5–5 s. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MIN_MS * 2 ** attempt);
   return Math.round(ceiling * (0.5 + random() * 0.5));
@@ -196,7 +202,7 @@ export function connectLive(options: LiveClientOptions): LiveClient {
       if (event.code === WS_CLOSE.tableClosed) return finish('closed');
       if (event.code === WS_CLOSE.badRequest) return finish('stopped');
       const wait =
-        event.code === WS_CLOSE.tooManyConnections ? LIVE_BACKOFF_MAX_MS : backoffDelay(attempt, random);
+        event.code === WS_CLOSE.tooManyConnections ? LIVE_TOO_MANY_WAIT_MS : backoffDelay(attempt, random);
       attempt += 1;
       setStatus('connecting');
       timer = setTimeout(open, wait);

@@ -8,7 +8,7 @@ import {
 } from '@tablo/contract/staff';
 import {
   backoffDelay,
-  LIVE_BACKOFF_MAX_MS,
+  LIVE_TOO_MANY_WAIT_MS,
   type LiveSocket,
   type LiveSocketFactory,
   parseLiveMessage,
@@ -59,7 +59,7 @@ function pageOrigin(): string {
 /**
  * The board's live channel (docs/decisions/018-staff-console-screens.md): the staff websocket, resumed
  * with one cursor per table, each table event applied once, reconnecting with the diner client's backoff
- * (0.5 s doubling to 30 s, jittered). 4401 stops it: the session has to be renewed by logging in.
+ * (0.5 s doubling to 5 s, jittered; 30 s after 4429). 4401 stops it: the session has to be renewed by logging in.
  */
 export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   const random = options.random ?? Math.random;
@@ -133,7 +133,7 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
         return;
       }
       const wait =
-        event.code === WS_CLOSE.tooManyConnections ? LIVE_BACKOFF_MAX_MS : backoffDelay(attempt, random);
+        event.code === WS_CLOSE.tooManyConnections ? LIVE_TOO_MANY_WAIT_MS : backoffDelay(attempt, random);
       attempt += 1;
       setStatus('connecting');
       timer = setTimeout(open, wait);
