@@ -78,7 +78,7 @@ export function failures(tally: RushTally): Record<string, number> {
   return Object.fromEntries(Object.entries(tally.statuses).filter(([key]) => !/ 2\d\d$/.test(key)));
 }
 
-async function timed<T>(
+async function timed(
   tally: RushTally,
   what: string,
   latencies: number[] | null,

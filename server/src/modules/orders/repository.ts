@@ -1,17 +1,7 @@
 import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  diningTable,
-  menuCategory,
-  menuItem,
-  menuItemTranslation,
-  orderItem,
-  orders,
-  restaurant,
-  tableVisit,
-  vatKey,
-} from '../../db/schema.ts';
+import { diningTable, orderItem, orders, restaurant, tableVisit } from '../../db/schema.ts';
 
 /** An order as stored, with the session that placed it (never sent: readers get `isMine`). */
 export type StoredOrder = Omit<Order, 'isMine'> & { sessionId: string };
@@ -25,60 +15,6 @@ export interface MenuItemForOrder {
   priceGross: number;
   vatPercent: number;
   titles: { isoCode: string; title: string }[];
-}
-
-export async function loadMenuItemsForOrder(tx: Db, ids: number[]): Promise<Map<number, MenuItemForOrder>> {
-  // One round trip: the titles come along as a JSON array, in translation order.
-  const rows = await tx
-    .select({
-      id: menuItem.id,
-      restaurantId: menuItem.restaurantId,
-      isActive: menuItem.isActive,
-      categoryActive: menuCategory.isActive,
-      availabilityType: menuItem.availabilityType,
-      priceGross: menuItem.priceGross,
-      vatPercent: vatKey.valuePercent,
-      titles: sql<{ isoCode: string; title: string }[]>`coalesce((
-        select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
-        from ${menuItemTranslation} t where t.item_id = ${menuItem.id}), '[]'::json)`,
-    })
-    .from(menuItem)
-    .innerJoin(menuCategory, eq(menuCategory.id, menuItem.categoryId))
-    .innerJoin(vatKey, eq(vatKey.id, menuItem.vatKeyId))
-    .where(inArray(menuItem.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * In one round trip: the order already stored under (session, key), if any, and how many orders the
- * session placed in the last `seconds` (the per-session limit).
- */
-export async function findReplayAndRecentCount(
-  tx: Db,
-  sessionId: string,
-  key: string,
-  seconds: number,
-): Promise<{
-  previous: { id: number; visitId: number; requestHash: string } | null;
-  recent: number;
-  /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
-  retryAfterSeconds: number;
-}> {
-  const result = await tx.execute(sql`
-    select
-      (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
-         from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${key}) as previous,
-      r.recent, greatest(1, ceil(extract(epoch from r.oldest + make_interval(secs => ${seconds}) - now())))::int as retry
-    from (select count(*)::int as recent, min(o.created_at) as oldest from ${orders} o
-         where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})) r`);
-  const row = (result as unknown as { rows: { previous: unknown; recent: number; retry: number | null }[] })
-    .rows[0];
-  const previous = row?.previous as { id: number; visitId: number; requestHash: string } | null | undefined;
-  return {
-    previous: previous ?? null,
-    recent: Number(row?.recent ?? 0),
-    retryAfterSeconds: Number(row?.retry ?? seconds),
-  };
 }
 
 /**
