@@ -50,44 +50,71 @@ export interface NewOrder {
 }
 
 /**
- * Inserts the order and its lines and returns it as stored, built from the inserted rows (no second
- * read: placing an order is the hot path, and every round trip costs — see bench/orders.ts).
+ * Inserts the order and its lines in one statement and returns it as stored, built from the inserted
+ * rows (no second read: placing an order is the hot path, and every round trip costs — see
+ * docs/decisions/035).
  */
 export async function insertOrder(
   tx: Db,
   order: NewOrder & { tableId: number; currency: string },
 ): Promise<StoredOrder> {
   const total = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      visitId: order.visitId,
-      sessionId: order.sessionId,
-      note: order.note,
-      total,
-      idempotencyKey: order.idempotencyKey,
-      requestHash: order.requestHash,
-    })
-    .returning();
+  const lines = sql.join(
+    order.lines.map(
+      (line, i) =>
+        sql`(${i}::int, ${line.menuItemId}::int, ${JSON.stringify(line.titles)}::jsonb, ${line.unitPrice}::int,
+          ${line.vatPercent}::numeric, ${line.quantity}::int, ${line.note}::text)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with placed as (
+      insert into ${orders} (visit_id, session_id, note, total, idempotency_key, request_hash)
+      values (${order.visitId}, ${order.sessionId}, ${order.note}, ${total}, ${order.idempotencyKey}, ${order.requestHash})
+      returning id, visit_id, session_id, status, note, total, reject_reason, created_at, updated_at
+    ),
+    lines as (
+      insert into ${orderItem} (order_id, menu_item_id, titles, unit_price, vat_percent, quantity, note)
+      select placed.id, v.menu_item_id, v.titles, v.unit_price, v.vat_percent, v.quantity, v.note
+      from placed, (values ${lines}) as v(ord, menu_item_id, titles, unit_price, vat_percent, quantity, note)
+      order by v.ord
+      returning id, menu_item_id, titles, unit_price, vat_percent, quantity, paid_quantity, note
+    )
+    select placed.*, (select json_agg(json_build_object('id', l.id, 'menuItemId', l.menu_item_id,
+        'titles', l.titles, 'unitPrice', l.unit_price, 'vatPercent', l.vat_percent, 'quantity', l.quantity,
+        'paidQuantity', l.paid_quantity, 'note', l.note) order by l.id) from lines l) as lines
+    from placed`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) throw new Error('order insert returned no row');
-  const lines = await tx
-    .insert(orderItem)
-    .values(order.lines.map((line) => ({ ...line, orderId: row.id })))
-    .returning();
-  // Same shape and key order as loadOrders, so a replay answers the same bytes.
+  const items = (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Omit<
+    OrderItem,
+    'lineTotal'
+  >[];
+  // Same shape and key order as loadOrders, and the timestamps mapped as drizzle maps a timestamptz there
+  // (new Date of the driver's value), so a replay answers the same bytes.
   return {
-    id: row.id,
-    visitId: row.visitId,
+    id: Number(row.id),
+    visitId: Number(row.visit_id),
     tableId: order.tableId,
-    sessionId: row.sessionId,
-    status: row.status,
-    note: row.note,
-    total: row.total,
+    sessionId: String(row.session_id),
+    status: row.status as OrderStatus,
+    note: String(row.note),
+    total: Number(row.total),
     currency: order.currency,
-    rejectReason: row.rejectReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    items: lines.sort((a, b) => a.id - b.id).map(toOrderItem),
+    rejectReason: (row.reject_reason ?? null) as string | null,
+    createdAt: new Date(row.created_at as string).toISOString(),
+    updatedAt: new Date(row.updated_at as string).toISOString(),
+    items: items.map((line) => ({
+      id: line.id,
+      menuItemId: line.menuItemId,
+      titles: line.titles,
+      unitPrice: line.unitPrice,
+      vatPercent: Number(line.vatPercent),
+      quantity: line.quantity,
+      paidQuantity: line.paidQuantity,
+      note: line.note,
+      lineTotal: line.unitPrice * line.quantity,
+    })),
   };
 }
 
