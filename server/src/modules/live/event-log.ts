@@ -77,7 +77,8 @@ export async function appendTableEvents(
     sql`, `,
   );
   // The events are given, so the lock needs none of tableEventCtes' care (no rows to materialise or
-  // count first): the leaner statement is what every order pays (docs/decisions/035).
+  // count first): the leaner statement is what every order pays (docs/decisions/035). The materialised
+  // lock is taken before the insert draws its ids from the sequence, as there.
   const result = await tx.execute(sql`
     with table_event_lock as materialized (
       select pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, ${entry.tableId}::int) as held
