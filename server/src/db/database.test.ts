@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
@@ -33,6 +34,26 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     await database.notify('tablo_test', 'after');
     await expect.poll(() => heard).toEqual(['inside', 'after']);
     await unsubscribe();
+  });
+
+  it('delivers nothing of a rolled-back transaction, SQL NOTIFYs too, and nothing after unsubscribing', async () => {
+    database = await createTestDatabase(kind);
+    const heard: (string | null)[] = [];
+    const unsubscribe = await database.listen('tablo_test', (payload) => heard.push(payload));
+    await expect(
+      database.db.transaction(async (tx) => {
+        await database?.notify('tablo_test', 'rolled back', tx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await database.db.execute(sql`select pg_notify('tablo_test', 'from sql')`);
+    await database.notify('tablo_test', 'last');
+    await expect.poll(() => heard).toEqual(['from sql', 'last']);
+    await unsubscribe();
+    await database.notify('tablo_test', 'unheard');
+    await database.db.execute(sql`select pg_notify('tablo_test', 'unheard either')`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual(['from sql', 'last']);
   });
 });
 

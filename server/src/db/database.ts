@@ -29,7 +29,7 @@ export async function notifyWith(db: Db, channel: string, payload: string): Prom
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
-type Notification = [channel: string, payload: string];
+export type Notification = [channel: string, payload: string];
 const MAX_NOTIFICATIONS_PER_STATEMENT = 500;
 
 /**
@@ -50,9 +50,17 @@ export class CommitNotifier {
   private readonly outbox: Notification[] = [];
   private sending: Promise<void> | null = null;
 
+  /**
+   * `deliver`, when given, replaces the `pg_notify` statement: PGlite lives in this one process (its data
+   * folder admits no other), so its listeners are ours and a committed transaction's notifications are
+   * handed to them directly. On PGlite the statement could not even be batched — a transaction runs from
+   * BEGIN to COMMIT without yielding to other requests — so it cost a whole statement per order
+   * (docs/decisions/035).
+   */
   constructor(
     private readonly db: Db,
     private readonly onError: (error: Error) => void = () => {},
+    private readonly deliver?: (notifications: readonly Notification[]) => void,
   ) {
     const begin = db.transaction.bind(db);
     const wrapped: Db['transaction'] = async (run, config) => {
@@ -95,6 +103,14 @@ export class CommitNotifier {
   }
 
   private send(notifications: Notification[]): void {
+    if (this.deliver) {
+      try {
+        this.deliver(notifications);
+      } catch (error) {
+        this.onError(error instanceof Error ? error : new Error(String(error)));
+      }
+      return;
+    }
     this.outbox.push(...notifications);
     this.sending ??= this.flush().finally(() => {
       this.sending = null;

@@ -34,13 +34,37 @@ export async function openPglite(dataDir: string): Promise<Database> {
 /** Wraps an already open PGlite (tests load one from a migrated template snapshot). */
 export function wrapPglite(client: PGlite, close: () => Promise<void> = () => client.close()): Database {
   const db = drizzle({ client, schema }) as unknown as Db;
-  const notifier = new CommitNotifier(db);
+  // Listeners of this process by channel: notifications queued on a transaction reach them straight
+  // after its commit, without a pg_notify statement (CommitNotifier). PGlite's own LISTEN stays for any
+  // pg_notify run in SQL.
+  const listeners = new Map<string, Set<NotificationHandler>>();
+  const notifier = new CommitNotifier(db, undefined, (notifications) => {
+    let failed: unknown = null;
+    for (const [channel, payload] of notifications) {
+      for (const handler of listeners.get(channel) ?? []) {
+        try {
+          handler(payload);
+        } catch (error) {
+          failed ??= error;
+        }
+      }
+    }
+    if (failed !== null) throw failed;
+  });
   return {
     kind: 'pglite',
     db,
     async listen(channel: string, handler: NotificationHandler) {
-      const unsubscribe = await client.listen(channel, (payload) => handler(payload));
-      return unsubscribe;
+      // A distinct function per subscription, so that one handler subscribed twice is called twice.
+      const local: NotificationHandler = (payload) => handler(payload);
+      const set = listeners.get(channel) ?? new Set();
+      set.add(local);
+      listeners.set(channel, set);
+      const unsubscribe = await client.listen(channel, local);
+      return async () => {
+        set.delete(local);
+        await unsubscribe();
+      };
     },
     notify: (channel, payload, tx) => notifier.notify(channel, payload, tx),
     async ping() {

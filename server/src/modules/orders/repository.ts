@@ -1,17 +1,7 @@
 import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  diningTable,
-  menuCategory,
-  menuItem,
-  menuItemTranslation,
-  orderItem,
-  orders,
-  restaurant,
-  tableVisit,
-  vatKey,
-} from '../../db/schema.ts';
+import { diningTable, orderItem, orders, restaurant, tableVisit } from '../../db/schema.ts';
 
 /** An order as stored, with the session that placed it (never sent: readers get `isMine`). */
 export type StoredOrder = Omit<Order, 'isMine'> & { sessionId: string };
@@ -25,60 +15,6 @@ export interface MenuItemForOrder {
   priceGross: number;
   vatPercent: number;
   titles: { isoCode: string; title: string }[];
-}
-
-export async function loadMenuItemsForOrder(tx: Db, ids: number[]): Promise<Map<number, MenuItemForOrder>> {
-  // One round trip: the titles come along as a JSON array, in translation order.
-  const rows = await tx
-    .select({
-      id: menuItem.id,
-      restaurantId: menuItem.restaurantId,
-      isActive: menuItem.isActive,
-      categoryActive: menuCategory.isActive,
-      availabilityType: menuItem.availabilityType,
-      priceGross: menuItem.priceGross,
-      vatPercent: vatKey.valuePercent,
-      titles: sql<{ isoCode: string; title: string }[]>`coalesce((
-        select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
-        from ${menuItemTranslation} t where t.item_id = ${menuItem.id}), '[]'::json)`,
-    })
-    .from(menuItem)
-    .innerJoin(menuCategory, eq(menuCategory.id, menuItem.categoryId))
-    .innerJoin(vatKey, eq(vatKey.id, menuItem.vatKeyId))
-    .where(inArray(menuItem.id, ids));
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * In one round trip: the order already stored under (session, key), if any, and how many orders the
- * session placed in the last `seconds` (the per-session limit).
- */
-export async function findReplayAndRecentCount(
-  tx: Db,
-  sessionId: string,
-  key: string,
-  seconds: number,
-): Promise<{
-  previous: { id: number; visitId: number; requestHash: string } | null;
-  recent: number;
-  /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
-  retryAfterSeconds: number;
-}> {
-  const result = await tx.execute(sql`
-    select
-      (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
-         from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${key}) as previous,
-      r.recent, greatest(1, ceil(extract(epoch from r.oldest + make_interval(secs => ${seconds}) - now())))::int as retry
-    from (select count(*)::int as recent, min(o.created_at) as oldest from ${orders} o
-         where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})) r`);
-  const row = (result as unknown as { rows: { previous: unknown; recent: number; retry: number | null }[] })
-    .rows[0];
-  const previous = row?.previous as { id: number; visitId: number; requestHash: string } | null | undefined;
-  return {
-    previous: previous ?? null,
-    recent: Number(row?.recent ?? 0),
-    retryAfterSeconds: Number(row?.retry ?? seconds),
-  };
 }
 
 /**
@@ -114,44 +50,71 @@ export interface NewOrder {
 }
 
 /**
- * Inserts the order and its lines and returns it as stored, built from the inserted rows (no second
- * read: placing an order is the hot path, and every round trip costs — see bench/orders.ts).
+ * Inserts the order and its lines in one statement and returns it as stored, built from the inserted
+ * rows (no second read: placing an order is the hot path, and every round trip costs — see
+ * docs/decisions/035).
  */
 export async function insertOrder(
   tx: Db,
   order: NewOrder & { tableId: number; currency: string },
 ): Promise<StoredOrder> {
   const total = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      visitId: order.visitId,
-      sessionId: order.sessionId,
-      note: order.note,
-      total,
-      idempotencyKey: order.idempotencyKey,
-      requestHash: order.requestHash,
-    })
-    .returning();
+  const lines = sql.join(
+    order.lines.map(
+      (line, i) =>
+        sql`(${i}::int, ${line.menuItemId}::int, ${JSON.stringify(line.titles)}::jsonb, ${line.unitPrice}::int,
+          ${line.vatPercent}::numeric, ${line.quantity}::int, ${line.note}::text)`,
+    ),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with placed as (
+      insert into ${orders} (visit_id, session_id, note, total, idempotency_key, request_hash)
+      values (${order.visitId}, ${order.sessionId}, ${order.note}, ${total}, ${order.idempotencyKey}, ${order.requestHash})
+      returning id, visit_id, session_id, status, note, total, reject_reason, created_at, updated_at
+    ),
+    lines as (
+      insert into ${orderItem} (order_id, menu_item_id, titles, unit_price, vat_percent, quantity, note)
+      select placed.id, v.menu_item_id, v.titles, v.unit_price, v.vat_percent, v.quantity, v.note
+      from placed, (values ${lines}) as v(ord, menu_item_id, titles, unit_price, vat_percent, quantity, note)
+      order by v.ord
+      returning id, menu_item_id, titles, unit_price, vat_percent, quantity, paid_quantity, note
+    )
+    select placed.*, (select json_agg(json_build_object('id', l.id, 'menuItemId', l.menu_item_id,
+        'titles', l.titles, 'unitPrice', l.unit_price, 'vatPercent', l.vat_percent, 'quantity', l.quantity,
+        'paidQuantity', l.paid_quantity, 'note', l.note) order by l.id) from lines l) as lines
+    from placed`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
   if (!row) throw new Error('order insert returned no row');
-  const lines = await tx
-    .insert(orderItem)
-    .values(order.lines.map((line) => ({ ...line, orderId: row.id })))
-    .returning();
-  // Same shape and key order as loadOrders, so a replay answers the same bytes.
+  const items = (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Omit<
+    OrderItem,
+    'lineTotal'
+  >[];
+  // Same shape and key order as loadOrders, and the timestamps mapped as drizzle maps a timestamptz there
+  // (new Date of the driver's value), so a replay answers the same bytes.
   return {
-    id: row.id,
-    visitId: row.visitId,
+    id: Number(row.id),
+    visitId: Number(row.visit_id),
     tableId: order.tableId,
-    sessionId: row.sessionId,
-    status: row.status,
-    note: row.note,
-    total: row.total,
+    sessionId: String(row.session_id),
+    status: row.status as OrderStatus,
+    note: String(row.note),
+    total: Number(row.total),
     currency: order.currency,
-    rejectReason: row.rejectReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    items: lines.sort((a, b) => a.id - b.id).map(toOrderItem),
+    rejectReason: (row.reject_reason ?? null) as string | null,
+    createdAt: new Date(row.created_at as string).toISOString(),
+    updatedAt: new Date(row.updated_at as string).toISOString(),
+    items: items.map((line) => ({
+      id: line.id,
+      menuItemId: line.menuItemId,
+      titles: line.titles,
+      unitPrice: line.unitPrice,
+      vatPercent: Number(line.vatPercent),
+      quantity: line.quantity,
+      paidQuantity: line.paidQuantity,
+      note: line.note,
+      lineTotal: line.unitPrice * line.quantity,
+    })),
   };
 }
 

@@ -5,11 +5,10 @@ import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import { readOrderContext } from './order-context.ts';
 import {
   asSeenBy,
-  findReplayAndRecentCount,
   insertOrder,
-  loadMenuItemsForOrder,
   loadOrders,
   type MenuItemForOrder,
   type StoredOrder,
@@ -98,7 +97,14 @@ export async function placeOrder(
   const placed = await database.db.transaction(async (tx) => {
     if (!(await tryLockIdempotencyKey(tx, sessionId, idempotencyKey)))
       throw new HttpError(409, ORDER_TEXTS.inProgress);
-    const visit = await findJoinedOpenVisit(tx, sessionId, body.tableId, true);
+    const ids = body.items.map((line) => line.menuItemId);
+    const { visit, previous, recent, retryAfterSeconds, menu } = await readOrderContext(tx, {
+      sessionId,
+      tableId: body.tableId,
+      key: idempotencyKey,
+      seconds: 60,
+      menuItemIds: ids,
+    });
     if (!visit) {
       // Only a session the server issued can have joined: whether it exists is asked only now (401).
       await requireIssuedSession(tx, sessionId);
@@ -107,12 +113,6 @@ export async function placeOrder(
     if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
     if (!visit.orderingEnabled || !visit.tableEnabled) throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
 
-    const { previous, recent, retryAfterSeconds } = await findReplayAndRecentCount(
-      tx,
-      sessionId,
-      idempotencyKey,
-      60,
-    );
     if (previous) {
       if (previous.requestHash !== hash || previous.visitId !== visit.visitId) {
         throw new HttpError(422, ORDER_TEXTS.keyReused);
@@ -125,8 +125,6 @@ export async function placeOrder(
     if (recent >= options.ordersPerMinute) {
       throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }
-    const ids = body.items.map((line) => line.menuItemId);
-    const menu = await loadMenuItemsForOrder(tx, ids);
     checkItems(menu, ids, visit.restaurantId);
     const stored = await insertOrder(tx, {
       visitId: visit.visitId,

@@ -1,0 +1,97 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  diningTable,
+  menuCategory,
+  menuItem,
+  menuItemTranslation,
+  orders,
+  restaurant,
+  tableVisit,
+  vatKey,
+  visitSession,
+} from '../../db/schema.ts';
+import type { JoinedVisit } from '../table-sessions/index.ts';
+import type { MenuItemForOrder } from './repository.ts';
+
+export interface OrderContext {
+  /** The open visit of the table the session joined, locked FOR SHARE (a close waits for the order). */
+  visit: JoinedVisit | null;
+  /** The order already stored under (session, key), if any. */
+  previous: { id: number; visitId: number; requestHash: string } | null;
+  /** Orders the session placed in the last `seconds` (the per-session limit). */
+  recent: number;
+  /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
+  retryAfterSeconds: number;
+  menu: Map<number, MenuItemForOrder>;
+}
+
+/** A json column as a value: node-postgres parses json, PGlite may hand a string. */
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+/**
+ * Everything placing an order reads, in one round trip (docs/decisions/035): the joined open visit
+ * (locked), the earlier order under the key, the session's recent count and the ordered menu items. Run
+ * it after tryLockIdempotencyKey, in its own statement: it then reads every order of the session that
+ * committed before the session's lock was granted (a statement reads what was committed when it began).
+ */
+export async function readOrderContext(
+  tx: Db,
+  input: { sessionId: string; tableId: number; key: string; seconds: number; menuItemIds: number[] },
+): Promise<OrderContext> {
+  const { sessionId, seconds } = input;
+  const ids: SQL = sql.join(
+    input.menuItemIds.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const result = await tx.execute(sql`
+    with visit as materialized (
+      select tv.id as "visitId", dt.id as "tableId", dt.table_number as "tableNumber",
+        r.id as "restaurantId", r.is_enabled as "restaurantEnabled",
+        r.is_ordering_enabled as "orderingEnabled", dt.is_enabled as "tableEnabled", r.currency
+      from ${visitSession} vs
+      join ${tableVisit} tv on tv.id = vs.visit_id
+      join ${diningTable} dt on dt.id = tv.table_id
+      join ${restaurant} r on r.id = dt.restaurant_id
+      where vs.session_id = ${sessionId} and tv.table_id = ${input.tableId}::bigint and tv.closed_at is null
+      for share of tv
+    ),
+    recent as (
+      select count(*)::int as n, min(o.created_at) as oldest from ${orders} o
+      where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})
+    )
+    select
+      (select row_to_json(visit) from visit) as visit,
+      (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
+         from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${input.key}) as previous,
+      recent.n as recent,
+      greatest(1, ceil(extract(epoch from recent.oldest + make_interval(secs => ${seconds}) - now())))::int as retry,
+      (select coalesce(json_agg(json_build_object(
+          'id', mi.id, 'restaurantId', mi.restaurant_id, 'isActive', mi.is_active,
+          'categoryActive', mc.is_active, 'availabilityType', mi.availability_type,
+          'priceGross', mi.price_gross, 'vatPercent', vk.value_percent,
+          'titles', coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
+            from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json))), '[]'::json)
+        from ${menuItem} mi
+        join ${menuCategory} mc on mc.id = mi.category_id
+        join ${vatKey} vk on vk.id = mi.vat_key_id
+        where mi.id in (${ids})) as items
+    from recent`);
+  const row = (
+    result as unknown as {
+      rows: { visit: unknown; previous: unknown; recent: number; retry: number | null; items: unknown }[];
+    }
+  ).rows[0];
+  const items = json<(Omit<MenuItemForOrder, 'vatPercent'> & { vatPercent: number | string })[]>(
+    row?.items ?? [],
+  );
+  return {
+    visit: json<JoinedVisit | null>(row?.visit ?? null),
+    previous: json<OrderContext['previous']>(row?.previous ?? null),
+    recent: Number(row?.recent ?? 0),
+    retryAfterSeconds: Number(row?.retry ?? seconds),
+    menu: new Map(items.map((item) => [item.id, { ...item, vatPercent: Number(item.vatPercent) }])),
+  };
+}
