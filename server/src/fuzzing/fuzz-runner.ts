@@ -48,6 +48,8 @@ export interface FuzzOptions {
   runs: number;
   /** fast-check's seed, to replay a failure. */
   seed?: number;
+  /** Give up (failing) after this long. */
+  timeLimitMs?: number;
   /** Shrink a failure to a smaller request (off by default: runs change the world they aim at). */
   shrink?: boolean;
 }
@@ -232,6 +234,10 @@ export async function startFuzzer(kind: TestDatabaseKind): Promise<Fuzzer> {
 
     await fc.assert(property, {
       numRuns: options.runs,
+      // Stop (and fail) before the test's own timeout: a timed-out property would go on fuzzing beside the next.
+      ...(options.timeLimitMs === undefined
+        ? {}
+        : { interruptAfterTimeLimit: options.timeLimitMs, markInterruptAsFailure: true }),
       endOnFailure: !options.shrink,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
     });

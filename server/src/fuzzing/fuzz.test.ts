@@ -14,6 +14,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const SUMMARY = process.env.FUZZ_SUMMARY === '1';
 const SHRINK = process.env.FUZZ_SHRINK === '1';
+const TIMEOUT_MS = Math.max(60_000, RUNS * 1_000);
 
 const operations = await (async () => {
   const ctx = await createTestApp('pglite');
@@ -62,6 +63,7 @@ describe.each(testDatabaseKinds())('fuzzing every operation, on %s', (kind) => {
       const counts: StatusCounts = await fuzzer.fuzz(operation, dimension, {
         runs: RUNS,
         shrink: SHRINK,
+        timeLimitMs: TIMEOUT_MS - 10_000,
         ...(SEED === undefined ? {} : { seed: SEED }),
       });
       // Answers by status and time taken, as each operation finishes: how far the fuzz got, and where.
@@ -70,6 +72,6 @@ describe.each(testDatabaseKinds())('fuzzing every operation, on %s', (kind) => {
           `${kind} ${name}: ${JSON.stringify(counts)} in ${Math.round(performance.now() - started)} ms`,
         );
     },
-    Math.max(60_000, RUNS * 1_000),
+    TIMEOUT_MS,
   );
 });
