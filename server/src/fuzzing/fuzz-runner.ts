@@ -62,8 +62,12 @@ export interface Fuzzer {
   close(): Promise<void>;
 }
 
-/** Generous limits: the fuzzer is one client sending thousands of requests, and must reach the handlers. */
-const UNLIMITED = {
+/**
+ * Generous limits: the fuzzer is one client sending thousands of requests, and must reach the handlers. A
+ * day's payment reservation: the sweeper failing a lapsed one mid-run would be a change no request made.
+ */
+const FUZZ_CONFIG = {
+  PAYMENT_RESERVATION_MINUTES: '1440',
   RATE_LIMIT_SESSIONS_PER_MINUTE: '1000000',
   RATE_LIMIT_JOINS_PER_MINUTE: '1000000',
   RATE_LIMIT_RATINGS_PER_MINUTE: '1000000',
@@ -90,7 +94,7 @@ export async function startFuzzer(kind: TestDatabaseKind): Promise<Fuzzer> {
   const log = memoryLog();
   const app: App = await buildApp({
     database,
-    config: testConfig(UNLIMITED),
+    config: testConfig(FUZZ_CONFIG),
     logger: { ...loggerOptions('info'), stream: log.stream },
     cacheCoalesceMs: 20,
   });
