@@ -3,7 +3,7 @@ import { IDEMPOTENCY_HEADER } from '@tablo/contract/order';
 import { SESSION_HEADER } from '@tablo/contract/session';
 import { CSRF_HEADER, STAFF_SESSION_COOKIE } from '@tablo/contract/staff';
 import fc from 'fast-check';
-import { BODY_LIMIT_BYTES, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import type { App } from '../lib/app-type.ts';
 import { loggerOptions } from '../lib/logger.ts';
@@ -11,38 +11,10 @@ import { testConfig } from '../testing/test-app.ts';
 import { createTestDatabase, type TestDatabaseKind } from '../testing/test-database.ts';
 import { checkAnswer, describeRequest } from './check-answer.ts';
 import { changedTables, type Fingerprint, fingerprintReader } from './database-fingerprint.ts';
-import {
-  checkWorld,
-  createWorld,
-  type FuzzRequest,
-  type FuzzWorld,
-  hintsOf,
-  validRequest,
-} from './fuzz-world.ts';
+import { type Dimension, planFor } from './dimensions.ts';
+import { checkWorld, createWorld, type FuzzWorld, hintsOf, validRequest } from './fuzz-world.ts';
 import type { Operation } from './openapi-operations.ts';
-import {
-  bodyArbitrary,
-  type HeaderVariants,
-  headersArbitrary,
-  pathArbitrary,
-  queryArbitrary,
-  renderBody,
-  renderHeaders,
-  renderPath,
-} from './request-arbitraries.ts';
-
-/** What one property varies, the rest of the request staying valid. */
-export type Dimension = 'body' | 'path' | 'query' | 'headers';
-
-/** The dimensions that mean something for an operation (a GET has no body, some paths no parameter). */
-export function dimensionsOf(operation: Operation): Dimension[] {
-  return [
-    ...(operation.method !== 'GET' ? (['body'] as const) : []),
-    ...(operation.pathParams.length > 0 ? (['path'] as const) : []),
-    'query',
-    'headers',
-  ];
-}
+import type { HeaderVariants } from './request-arbitraries.ts';
 
 export interface FuzzOptions {
   runs: number;
@@ -101,10 +73,19 @@ export async function startFuzzer(kind: TestDatabaseKind): Promise<Fuzzer> {
   await app.ready();
   const fingerprint = await fingerprintReader(database.db);
   const pastWorlds: FuzzWorld[] = [];
+  /** What no log line may hold: session ids, staff session tokens, CSRF and table tokens of every world. */
+  const secrets: string[] = [];
   const newWorld = async () => {
-    const world = await createWorld(app, database);
-    pastWorlds.push(world);
-    return world;
+    const created = await createWorld(app, database);
+    pastWorlds.push(created);
+    secrets.push(
+      created.sessionId,
+      created.strangerSessionId,
+      created.staff.cookie.slice(STAFF_SESSION_COOKIE.length + 1),
+      created.staff.csrf,
+      created.tableToken,
+    );
+    return created;
   };
   // One world for every operation, until a valid request changes it.
   let world = await newWorld();
@@ -143,83 +124,24 @@ export async function startFuzzer(kind: TestDatabaseKind): Promise<Fuzzer> {
     };
   };
 
-  /** What no log line may hold: session ids, staff session tokens, CSRF and table tokens. */
-  const secrets = () =>
-    pastWorlds.flatMap((past) => [
-      past.sessionId,
-      past.strangerSessionId,
-      past.staff.cookie.split('=')[1] ?? '',
-      past.staff.csrf,
-      past.tableToken,
-    ]);
-
   async function fuzz(operation: Operation, dimension: Dimension, options: FuzzOptions) {
     let before: Fingerprint = await fingerprint();
     const counts: StatusCounts = {};
 
-    const request = (variation: unknown): { request: FuzzRequest; oversize: boolean } => {
-      const valid = validRequest(app, operation, world);
-      switch (dimension) {
-        case 'body': {
-          const body = renderBody(variation as Parameters<typeof renderBody>[0], valid.body ?? {});
-          return {
-            request: valid.build({
-              payload: body.payload,
-              headers: { ...valid.headers, 'content-type': body.contentType },
-            }),
-            oversize: body.oversize,
-          };
-        }
-        case 'path':
-          return {
-            request: valid.build({
-              path: renderPath(variation as Parameters<typeof renderPath>[0], valid.pathValues),
-            }),
-            oversize: false,
-          };
-        case 'query':
-          // The session id rides along, as the websocket's does: it must never reach a log line.
-          return {
-            request: valid.build({ query: `${variation as string}&session_id=${world.sessionId}` }),
-            oversize: false,
-          };
-        case 'headers':
-          return {
-            request: valid.build({
-              headers: renderHeaders(variation as Parameters<typeof renderHeaders>[0], valid.headers),
-            }),
-            oversize: false,
-          };
-      }
-    };
-
-    const arbitrary: fc.Arbitrary<unknown> = (() => {
-      const valid = validRequest(app, operation, world);
-      switch (dimension) {
-        case 'body':
-          return bodyArbitrary(valid.body ?? {}, BODY_LIMIT_BYTES);
-        case 'path':
-          return pathArbitrary(
-            operation.pathParams.map((p) => p.name),
-            operation.pathParams.flatMap((p) => elsewhere(p.name)),
-          );
-        case 'query':
-          return queryArbitrary(operation.queryParams.map((p) => p.name));
-        case 'headers':
-          return headersArbitrary(Object.keys(valid.headers), headerVariants());
-      }
-    })();
+    const { arbitrary, render } = planFor(dimension, operation, validRequest(app, operation, world), {
+      elsewhere,
+      headerVariants,
+      sessionId: () => world.sessionId,
+    });
 
     const property = fc.asyncProperty(arbitrary, async (variation) => {
-      const { request: sent, oversize } = request(variation);
+      const { request: sent, oversize } = render(variation, validRequest(app, operation, world));
       log.lines.length = 0;
       const response = await app.inject(sent);
       counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
       checkAnswer(sent, response, { oversize });
 
-      const leaked = log.lines.filter((line) =>
-        secrets().some((secret) => secret.length > 0 && line.includes(secret)),
-      );
+      const leaked = log.lines.filter((line) => secrets.some((secret) => line.includes(secret)));
       if (leaked.length > 0)
         throw new Error(`${describeRequest(sent)}\nlogged a secret:\n${leaked.join('\n')}`);
 

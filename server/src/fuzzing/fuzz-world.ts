@@ -75,7 +75,7 @@ async function loggedInOwner(database: Database, restaurantId: number, shortName
     tokenHash: hashToken(token),
     staffUserId,
     csrfToken: csrf,
-    ttlSeconds: 3600,
+    ttlSeconds: 24 * 3600,
   });
   return { email, password: FUZZ_PASSWORD, cookie: `${STAFF_SESSION_COOKIE}=${token}`, csrf, staffUserId };
 }
@@ -117,7 +117,7 @@ export async function checkWorld(database: Database, world: FuzzWorld): Promise<
       tokenHash,
       staffUserId: world.staff.staffUserId,
       csrfToken: world.staff.csrf,
-      ttlSeconds: 3600,
+      ttlSeconds: 24 * 3600,
     });
   }
   return true;
