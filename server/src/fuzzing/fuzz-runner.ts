@@ -89,6 +89,8 @@ export async function startFuzzer(kind: TestDatabaseKind): Promise<Fuzzer> {
   };
   // One world for every operation, until a valid request changes it.
   let world = await newWorld();
+  // Building it sent requests: without their log lines the log check below would hold vacuously.
+  if (!log.lines.some((line) => line.includes('request completed'))) throw new Error('no request was logged');
 
   /** Real values of other restaurants' worlds, and the world's other ids: right shape, wrong place. */
   const elsewhere = (name: string): string[] => {
