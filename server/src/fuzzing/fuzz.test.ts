@@ -11,7 +11,7 @@ import { operationsOf } from './openapi-operations.ts';
  * request, 413 over the body limit, no session id or token in the log. FUZZ_RUNS runs per operation and
  * dimension (the issue's figure is 2,000; the default keeps `npm test` fast); FUZZ_SEED replays a failure.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const SUMMARY = process.env.FUZZ_SUMMARY === '1';
 const SHRINK = process.env.FUZZ_SHRINK === '1';
