@@ -27,6 +27,10 @@ describe('loggableError', () => {
     expect(loggableError(new Error(`token ${token} of ${randomUUID()}`)).message).toBe(
       'token <token> of <uuid>',
     );
+    expect(loggableError({ type: 'Error', message: `socket of ${randomUUID()}` })).toMatchObject({
+      type: 'Error',
+      message: 'socket of <uuid>',
+    });
     expect(loggableError(new Error('constraint orders_session_idempotency_uq')).message).toContain(
       'orders_session_idempotency_uq',
     );

@@ -34,7 +34,15 @@ function codeOf(error: unknown): string | undefined {
 
 export function loggableError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) {
-    return { type: typeof error, message: redact(withoutParams(String(error))), stack: '' };
+    // Already reduced by its caller ({ type, message }, as live/channel.ts logs), or not an error at all.
+    const { type, message } = (error ?? {}) as { type?: unknown; message?: unknown };
+    return typeof message === 'string'
+      ? {
+          type: typeof type === 'string' ? type : 'object',
+          message: redact(withoutParams(message)),
+          stack: '',
+        }
+      : { type: typeof error, message: redact(withoutParams(String(error))), stack: '' };
   }
   const { query, params } = error as { query?: unknown; params?: unknown };
   const message = redact(
