@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdSchema } from './ids.ts';
 import { SessionIdSchema } from './session.ts';
 
 /** DESIGN §5: PLACED → ACCEPTED → SERVED → PAID; staff may REJECT a PLACED order. */
@@ -40,12 +41,12 @@ export const IdempotencyKeySchema = z
  */
 export const PlaceOrderRequestSchema = z.strictObject({
   sessionId: SessionIdSchema,
-  tableId: z.number().int().positive(),
+  tableId: RowIdSchema,
   note: z.string().max(MAX_NOTE_LENGTH).default(''),
   items: z
     .array(
       z.strictObject({
-        menuItemId: z.number().int().positive(),
+        menuItemId: RowIdSchema,
         quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
         note: z.string().max(MAX_NOTE_LENGTH).default(''),
       }),

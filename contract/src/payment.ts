@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdSchema } from './ids.ts';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES } from './languages.ts';
 import { IdempotencyKeySchema, OrderItemSchema } from './order.ts';
 
@@ -79,7 +80,7 @@ export const PaymentSelectionSchema = z.discriminatedUnion('kind', [
     items: z
       .array(
         z.strictObject({
-          orderItemId: z.number().int().positive(),
+          orderItemId: RowIdSchema,
           quantity: z.number().int().min(1).max(50),
         }),
       )
@@ -99,7 +100,7 @@ export type PaymentSelection = z.infer<typeof PaymentSelectionSchema>;
 
 /** POST /api/payments with the Idempotency-Key header (same key + same body → the stored answer). */
 export const CreatePaymentRequestSchema = z.strictObject({
-  tableId: z.number().int().positive(),
+  tableId: RowIdSchema,
   method: PaymentMethodSchema,
   selection: PaymentSelectionSchema,
   tip: z.number().int().min(0).max(MAX_TIP).default(0),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdSchema } from './ids.ts';
 import { SessionIdSchema } from './session.ts';
 
 export const RATING_VALUES = ['LIKE', 'DISLIKE'] as const;
@@ -11,7 +12,7 @@ export type RatingValue = z.infer<typeof RatingValueSchema>;
  */
 export const RatingRequestSchema = z.strictObject({
   sessionId: SessionIdSchema,
-  menuItemId: z.number().int().positive(),
+  menuItemId: RowIdSchema,
   rating: RatingValueSchema.nullable(),
 });
 export type RatingRequest = z.infer<typeof RatingRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TableEventSchema } from './events.ts';
+import { RowIdParamSchema } from './ids.ts';
 import { AvailabilityTypeSchema } from './menu.ts';
 import { OrderSchema, OrderStatusSchema } from './order.ts';
 import { PaymentMethodSchema } from './payment.ts';
@@ -149,7 +150,7 @@ export type ChangeOrderStatusRequest = z.infer<typeof ChangeOrderStatusRequestSc
 
 /** POST /api/staff/tables/:tableId/calls/:kind/acknowledge → 200 TableCall (404 when no such call). */
 export const AcknowledgeCallParamsSchema = z.object({
-  tableId: z.coerce.number().int().positive(),
+  tableId: RowIdParamSchema,
   kind: TableCallKindSchema,
 });
 

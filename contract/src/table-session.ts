@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RowIdSchema } from './ids.ts';
 import { ShortNameSchema } from './restaurant.ts';
 import { SessionIdSchema } from './session.ts';
 
@@ -10,7 +11,7 @@ import { SessionIdSchema } from './session.ts';
  */
 export const JoinTableRequestSchema = z.strictObject({
   shortName: ShortNameSchema,
-  tableId: z.number().int().positive(),
+  tableId: RowIdSchema,
   token: z.string().max(128).nullable(),
   sessionId: SessionIdSchema,
 });

@@ -33,7 +33,7 @@ import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
 import { menuPageHotMatch } from './modules/web-app/page-cache.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
 import { setupAnswerCache } from './plugins/answer-cache.ts';
-import { sendError, setupErrorHandler } from './plugins/error-handler.ts';
+import { routingErrorMessage, sendError, setupErrorHandler } from './plugins/error-handler.ts';
 import { setupOpenApi } from './plugins/openapi.ts';
 import { setupRateLimit } from './plugins/rate-limit.ts';
 import {
@@ -43,8 +43,6 @@ import {
   setupSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { setupStorableText } from './plugins/storable-text.ts';
-
-const BAD_URL_HINT = 'a percent-encoded part of its path is not UTF-8';
 
 /** JSON bodies are small (a rating, an order): anything bigger is refused with 413 (DESIGN §8). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -84,16 +82,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new TabloLogController(),
     trustProxy: config.trustProxy,
-    // A URL whose percent-encoding is not UTF-8 never reaches routing or hooks: answered here, in the API's
-    // error shape and with the same security headers as every other answer.
+    // A URL whose percent-encoding is not UTF-8, or with a path parameter over the router's length, never
+    // reaches routing or hooks: answered here, in the API's error shape and with the same security headers
+    // as every other answer.
     frameworkErrors: (error, request, reply) => {
       reply.headers(securityHeadersFor(request.url, documentHeaders));
-      const status = error.statusCode ?? 400;
-      return sendError(
-        reply,
-        status,
-        status === 400 ? `The URL is not valid: ${BAD_URL_HINT}` : error.message,
-      );
+      return sendError(reply, error.statusCode ?? 400, routingErrorMessage(error));
     },
     serverFactory: (handler) =>
       createServer((request, response) => {

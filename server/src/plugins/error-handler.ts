@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { ErrorBody } from '@tablo/contract/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -6,24 +7,9 @@ import type { App } from '../lib/app-type.ts';
 import { HttpError, TooManyRequestsError } from '../lib/http-error.ts';
 import { pathOf } from '../lib/request-path.ts';
 
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
-};
-
+/** The reason phrase of every status (`413 Payload Too Large`, `414 URI Too Long`…), from Node's own table. */
 export function errorBody(statusCode: number, message: ErrorBody['message']): ErrorBody {
-  const error = STATUS_NAMES[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request');
+  const error = STATUS_CODES[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Bad Request');
   return { statusCode, error, message };
 }
 
@@ -51,18 +37,21 @@ function frameworkMessage(error: FastifyError, bodyLimit: number): string {
   }
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const BAD_URL_HINT = 'a percent-encoded part of its path is not UTF-8';
 
-/** Database errors quote their query parameters, which may be session ids: those never reach the logs. */
-function redactedError(error: Error): { type: string; code?: string; message: string; stack?: string } {
-  const redact = (text: string) => text.replace(UUID, '<uuid>');
-  const code = (error as { code?: unknown }).code;
-  return {
-    type: error.name,
-    ...(typeof code === 'string' ? { code } : {}),
-    message: redact(error.message),
-    ...(error.stack ? { stack: redact(error.stack) } : {}),
-  };
+/**
+ * Errors Fastify's router answers before any route or hook runs (`frameworkErrors` in app.ts): a path whose
+ * percent-encoding is not UTF-8, or a path parameter longer than the router takes. The path is not echoed.
+ */
+export function routingErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return `The URL is not valid: ${BAD_URL_HINT}`;
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The URL is too long: a part of its path is longer than 100 characters';
+    default:
+      return error.message;
+  }
 }
 
 /** Answered while the database cannot be reached: the client may retry, with the same idempotency key. */
@@ -92,11 +81,12 @@ export function setupErrorHandler(app: App, options: { bodyLimit: number }): voi
       return sendError(reply, error.statusCode, frameworkMessage(error, options.bodyLimit));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: redactedError(error), path: pathOf(request.url) }, 'database unavailable');
+      request.log.warn({ err: error, path: pathOf(request.url) }, 'database unavailable');
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, DATABASE_UNAVAILABLE);
     }
-    request.log.error({ err: redactedError(error), path: pathOf(request.url) }, 'request failed');
+    // The logger's error serializer drops the statement's parameters and masks session ids (loggable-error.ts).
+    request.log.error({ err: error, path: pathOf(request.url) }, 'request failed');
     return sendError(reply, 500, 'Internal Server Error');
   });
 }

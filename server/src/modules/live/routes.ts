@@ -1,4 +1,5 @@
 import { WS_CLOSE } from '@tablo/contract/events';
+import { MAX_ROW_ID } from '@tablo/contract/ids';
 import { SessionIdSchema } from '@tablo/contract/session';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ const cursorParam = z
   .transform(Number);
 
 const LiveQuerySchema = z.object({
-  table_id: cursorParam.refine((id) => id > 0),
+  table_id: cursorParam.refine((id) => id > 0 && id <= MAX_ROW_ID),
   session_id: SessionIdSchema,
   since: cursorParam.optional(),
 });

@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import {
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
@@ -54,7 +55,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (app
       schema: {
         tags: ['ordering'],
         summary: 'My Table: the orders of the open visit the session joined, newest first',
-        params: z.object({ tableId: z.coerce.number().int().positive() }),
+        params: z.object({ tableId: RowIdParamSchema }),
         headers: z.object({ [SESSION_HEADER]: z.string().optional() }),
         response: { 200: TableOrdersResponseSchema },
       },

@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { LanguageCodeSchema } from '@tablo/contract/languages';
 import { IDEMPOTENCY_HEADER } from '@tablo/contract/order';
 import {
@@ -86,7 +87,7 @@ const paymentApi: FastifyPluginAsyncZod<{ database: Database; deps: PaymentDeps 
         tags: ['payments'],
         summary:
           "The payment summary: the open visit's payable lines, the split, the amounts and the methods",
-        params: z.object({ tableId: z.coerce.number().int().positive() }),
+        params: z.object({ tableId: RowIdParamSchema }),
         headers: z.object({ [SESSION_HEADER]: z.string().optional() }),
         response: { 200: PayableResponseSchema },
       },

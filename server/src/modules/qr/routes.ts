@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { QrSheetQuerySchema } from '@tablo/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,7 +48,7 @@ export const qrRoutes: FastifyPluginAsyncZod<QrRoutesOptions> = async (app, { da
       schema: {
         tags: ['staff'],
         summary: "One table's QR code (SVG)",
-        params: z.object({ tableId: z.coerce.number().int().positive() }),
+        params: z.object({ tableId: RowIdParamSchema }),
         querystring: QrSheetQuerySchema,
       },
     },

@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { ItemAvailabilitySchema } from '@tablo/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database
       schema: {
         tags: ['staff'],
         summary: 'Mark a menu item sold out or available again (diners see it live)',
-        params: z.object({ menuItemId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ menuItemId: RowIdParamSchema }),
         body: ItemAvailabilitySchema,
         response: { 200: ItemAvailabilitySchema },
       },

@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { OrderSchema } from '@tablo/contract/order';
 import {
   ChangeOrderStatusRequestSchema,
@@ -116,7 +117,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: {
         tags: ['staff'],
         summary: 'Move an order: PLACED → ACCEPTED → SERVED, or PLACED → REJECTED with a reason',
-        params: z.object({ orderId: z.coerce.number().int().positive() }),
+        params: z.object({ orderId: RowIdParamSchema }),
         body: ChangeOrderStatusRequestSchema,
         response: { 200: OrderSchema },
       },
@@ -139,7 +140,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags: ['staff'],
         summary:
           'Close the table’s open visit (its diners see nothing of it any more); unpaid: 409, or force',
-        params: z.object({ tableId: z.coerce.number().int().positive() }),
+        params: z.object({ tableId: RowIdParamSchema }),
         body: CloseTableRequestSchema,
       },
     },

@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { StaffTableSchema, StaffTablesSchema, UpdateTableRequestSchema } from '@tablo/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ export interface StaffTableRoutesOptions {
   publicUrl: string;
 }
 
-const TableParamsSchema = z.object({ tableId: z.coerce.number().int().positive().max(2_147_483_647) });
+const TableParamsSchema = z.object({ tableId: RowIdParamSchema });
 
 /** The staff console's tables (register with the prefix `/api`); closing a table is in routes.ts. */
 export const staffTableRoutes: FastifyPluginAsyncZod<StaffTableRoutesOptions> = async (app, options) => {

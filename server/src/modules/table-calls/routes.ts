@@ -1,3 +1,4 @@
+import { RowIdParamSchema } from '@tablo/contract/ids';
 import { SESSION_HEADER } from '@tablo/contract/session';
 import { AcknowledgeCallParamsSchema } from '@tablo/contract/staff';
 import {
@@ -15,7 +16,7 @@ export interface TableCallRoutesOptions {
   database: Database;
 }
 
-const TableParamsSchema = z.object({ tableId: z.coerce.number().int().positive() });
+const TableParamsSchema = z.object({ tableId: RowIdParamSchema });
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
