@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@tablo/contract/payment';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
-/** The repository root: relative paths resolve against it, so `npm start` from the root and from server/ agree. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 function fromRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
