@@ -23,7 +23,7 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-let pgliteTemplate: Promise<Blob> | null = null;
+let pgliteTemplateBlob: Promise<Blob> | null = null;
 
 async function buildPgliteTemplate(): Promise<Blob> {
   const file = join(CACHE_DIR, `pglite-template-${migrationsHash()}.tar.gz`);
@@ -40,9 +40,14 @@ async function buildPgliteTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
+/** The migrated template snapshot (`dumpDataDir`), built once per migrations and cached on disk. */
+export function pgliteTemplate(): Promise<Blob> {
+  pgliteTemplateBlob ??= buildPgliteTemplate();
+  return pgliteTemplateBlob;
+}
+
 export async function createPgliteTestDatabase(): Promise<Database> {
-  pgliteTemplate ??= buildPgliteTemplate();
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplate });
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
   return wrapPglite(client);
 }
 
