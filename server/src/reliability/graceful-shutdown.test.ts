@@ -184,5 +184,5 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 });
