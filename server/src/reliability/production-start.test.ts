@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTempWebDist } from '../testing/test-app.ts';
+import { type PreparedDatabase, prepareDatabase } from './prepared-database.ts';
 import {
   ensureServerBundle,
   LAUNCHER,
@@ -14,28 +12,26 @@ import {
 
 // Issue 11 point 12, docs/decisions/031: `npm start` serves from one Node process running compiled JavaScript.
 describe('the production start', () => {
-  const parent = mkdtempSync(join(tmpdir(), 'tablo-start-'));
   const web = createTempWebDist();
   const running: ServerProcess[] = [];
-  afterAll(() => {
+  const prepared: PreparedDatabase[] = [];
+  afterAll(async () => {
     for (const server of running) server.kill();
-    rmSync(parent, { recursive: true, force: true });
+    for (const db of prepared) await db.remove();
     web.remove();
   });
 
   it('serves from the one node process `npm start` runs, with no npm, tsx or compiler under it', async () => {
     ensureServerBundle();
-    const server = await startServerProcess({
-      entry: 'launcher',
-      env: { DATA_DIR: join(parent, 'data'), WEB_DIST: web.dir },
-    });
+    const db = await prepareDatabase('pglite', 1);
+    prepared.push(db);
+    const server = await startServerProcess({ entry: 'launcher', env: { ...db.env, WEB_DIST: web.dir } });
     running.push(server);
 
     // The compiled bundle ran the migrations and answers from the database.
-    const session = await fetch(`${server.baseUrl}/api/order/uuid`);
-    expect(session.status).toBe(200);
-    const unknown = await fetch(`${server.baseUrl}/api/restaurant/one/nowhere`);
-    expect(unknown.status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/api/order/uuid`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/api/restaurant/one/rush`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/api/restaurant/one/nowhere`)).status).toBe(404);
 
     const tree = processTree(server.pid);
     expect(tree.map((p) => p.command)).toEqual([[process.execPath, LAUNCHER]]);
@@ -45,5 +41,5 @@ describe('the production start', () => {
 
     await stopServerProcess(server);
     expect((await server.exited).code).toBe(0);
-  });
+  }, 90_000);
 });
