@@ -100,6 +100,13 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     const raw = rawSocket(port);
     const slowBytes = orderBytes(port, slow);
     raw.socket.write(slowBytes.head + slowBytes.body.slice(0, 10));
+    // The same with a read of the cached menu behind it (answered before Fastify, lib/hot-answers.ts).
+    const menuPath = `/api/menu/current/${db.restaurant.shortName}`;
+    expect((await fetch(`${server.baseUrl}${menuPath}`)).status).toBe(200);
+    const slowToo = orderRequest(db, diners[1] as Diner, 9);
+    const rawToo = rawSocket(port);
+    const slowTooBytes = orderBytes(port, slowToo);
+    rawToo.socket.write(slowTooBytes.head + slowTooBytes.body.slice(0, 10));
 
     // The rush: every diner places order after order until the server is gone.
     const sent: { request: OrderRequest; outcome: Promise<Outcome> }[] = [];
@@ -121,7 +128,10 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     // The accepted request completes; the one behind it is refused, and the connection closes.
     const lateBytes = orderBytes(port, late);
     raw.socket.write(slowBytes.body.slice(10) + lateBytes.head + lateBytes.body);
-    await raw.closed;
+    rawToo.socket.write(
+      `${slowTooBytes.body.slice(10)}GET ${menuPath} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`,
+    );
+    await Promise.all([raw.closed, rawToo.closed]);
 
     const exit = await server.exited;
     stop = true;
@@ -143,6 +153,10 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
       error: 'Service Unavailable',
       message: DRAINING_TEXT,
     });
+    const [orderAnswer, menuAnswer] = rawToo.received().split(/(?=HTTP\/1\.1 )/);
+    expect(orderAnswer).toMatch(/^HTTP\/1\.1 201 /);
+    expect(menuAnswer).toMatch(/^HTTP\/1\.1 503 /);
+    expect(menuAnswer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
 
     // Every answer is 201 or the draining 503 (in the API's shape, closing the connection); nothing hangs.
     const acknowledged = outcomes.filter((o) => o.result.answered && o.result.status === 201);
@@ -174,7 +188,7 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     try {
       const stored = await storedOrders(database.db);
       expect(partialOrders(stored)).toEqual([]);
-      for (const { request } of [...outcomes, { request: slow }]) {
+      for (const { request } of [...outcomes, { request: slow }, { request: slowToo }]) {
         const list = stored.get(request.key) ?? [];
         expect(list.length, request.key).toBe(1);
         expect(linesOf(list[0]?.items ?? [])).toBe(linesOf(request.body.items));
