@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTempWebDist } from '../testing/test-app.ts';
 import { type PreparedDatabase, prepareDatabase } from './prepared-database.ts';
@@ -41,5 +42,23 @@ describe('the production start', () => {
 
     await stopServerProcess(server);
     expect((await server.exited).code).toBe(0);
+  }, 90_000);
+
+  it('stops when npm is told to: no shell between npm and the server, no server left running', async () => {
+    ensureServerBundle();
+    const db = await prepareDatabase('pglite', 1);
+    prepared.push(db);
+    const server = await startServerProcess({ entry: 'npm-start', env: { ...db.env, WEB_DIST: web.dir } });
+    running.push(server);
+    const tree = processTree(server.pid);
+    expect(tree.slice(1).map((p) => p.command.slice(1))).toEqual([[join('server', 'scripts', 'start.mjs')]]);
+    const serving = tree[1]?.pid as number;
+
+    server.child.kill('SIGTERM');
+    await server.exited;
+    const deadline = Date.now() + 10_000;
+    while (processTree(serving).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(processTree(serving)).toEqual([]);
   }, 90_000);
 });

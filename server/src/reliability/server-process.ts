@@ -14,6 +14,13 @@ export const LAUNCHER = join(REPO_ROOT, 'server', 'scripts', 'start.mjs');
 
 let bundled = false;
 
+/** Every server this test process started: killed when it exits, even after a test timed out mid-start. */
+const spawned = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of spawned)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
 /** Builds server/dist/server.js when its sources changed (a fraction of a second; nothing when current). */
 export function ensureServerBundle(): void {
   if (bundled) return;
@@ -48,8 +55,8 @@ export interface ServerProcess {
 
 export interface StartOptions {
   env: Record<string, string>;
-  /** The launcher (`npm start`) instead of the bundle. */
-  entry?: 'bundle' | 'launcher';
+  /** The bundle (default), the launcher `npm start` runs, or `npm start` itself. */
+  entry?: 'bundle' | 'launcher' | 'npm-start';
   readyTimeoutMs?: number;
 }
 
@@ -68,11 +75,13 @@ export async function startServerProcess(options: StartOptions): Promise<ServerP
   };
   // As a shell would start it: not with vitest's NODE_ENV=test.
   delete env.NODE_ENV;
-  const child = spawn(process.execPath, [options.entry === 'launcher' ? LAUNCHER : BUNDLE], {
-    cwd: REPO_ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const [command, args] =
+    options.entry === 'npm-start'
+      ? ['npm', ['start']]
+      : [process.execPath, [options.entry === 'launcher' ? LAUNCHER : BUNDLE]];
+  const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  spawned.add(child);
+  child.once('exit', () => spawned.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += String(chunk);
