@@ -3,7 +3,7 @@
 // output; the build is current while the inputs still hash to the stamp. Plain JavaScript: it runs before
 // anything is compiled (Node 20 cannot run TypeScript).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -72,5 +72,7 @@ export function isCurrent(build) {
 
 /** Call right after a successful build, with the hash taken before it started. */
 export function writeStamp(build, hash) {
-  writeFileSync(join(build.output, STAMP_FILE), `${hash}\n`);
+  const stamp = join(build.output, STAMP_FILE);
+  writeFileSync(`${stamp}.${process.pid}.tmp`, `${hash}\n`);
+  renameSync(`${stamp}.${process.pid}.tmp`, stamp);
 }

@@ -5,7 +5,7 @@
 //   sources) bundled by esbuild into one ES module, server/dist/server.js. Installed packages stay
 //   imports: Node loads them from node_modules as before (PGlite's WebAssembly, pdfkit's fonts, …).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUILDS, inputsHash, isCurrent, REPO_ROOT, writeStamp } from './build-stamps.mjs';
@@ -23,8 +23,7 @@ const installedPackagesStayExternal = {
 async function buildServer() {
   const { build } = await import('esbuild');
   const output = BUILDS.server.output;
-  rmSync(output, { recursive: true, force: true });
-  await build({
+  const result = await build({
     entryPoints: [join(REPO_ROOT, 'server/src/server.ts')],
     outfile: join(output, 'server.js'),
     bundle: true,
@@ -33,7 +32,16 @@ async function buildServer() {
     target: 'node20.19',
     plugins: [installedPackagesStayExternal],
     logLevel: 'warning',
+    write: false,
   });
+  // Written aside and renamed: a server starting from the bundle, or another build running at the same time
+  // (test workers), never sees half a file.
+  mkdirSync(output, { recursive: true });
+  for (const file of result.outputFiles) {
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
 }
 
 function buildWeb() {
