@@ -200,3 +200,35 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     }
   }, 120_000);
 });
+
+describe('SIGTERM with a request that never ends', () => {
+  let db: PreparedDatabase;
+  const running: ServerProcess[] = [];
+  beforeAll(async () => {
+    ensureServerBundle();
+    db = await prepareDatabase('pglite', 1);
+  });
+  afterAll(async () => {
+    for (const server of running) server.kill();
+    await db?.remove();
+  });
+
+  it('exits by its deadline, before an orchestrator’s 10 s SIGKILL', async () => {
+    const server = await startServerProcess({ env: db.env });
+    running.push(server);
+    const port = Number(new URL(server.baseUrl).port);
+    const diner = await joinedDiner(server.baseUrl, db, Object.values(db.restaurant.tables)[0] as number);
+    // Headers sent, body never: the request is accepted and would keep the server open for good.
+    const raw = rawSocket(port);
+    raw.socket.write(orderBytes(port, orderRequest(db, diner, 1)).head);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(exit.at - signalled).toBeGreaterThanOrEqual(7_500);
+    expect(exit.at - signalled).toBeLessThan(10_000);
+    expect(server.output()).toContain('still closing after 8000 ms');
+  }, 90_000);
+});
