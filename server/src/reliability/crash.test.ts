@@ -77,7 +77,15 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
 
   it(
     `stores every acknowledged one whole and nothing half, ${ROUNDS} rounds; retries give exactly one`,
-    async () => {
+    async ({ onTestFailed }) => {
+      let round = -1;
+      onTestFailed(() => {
+        const last = server;
+        console.error(
+          `${kind}, round ${round}; the last server exited ${last?.child.exitCode ?? last?.child.signalCode ?? 'not'}:\n` +
+            (last?.output().slice(-6000) ?? ''),
+        );
+      });
       let current = await start();
       const tableIds = Object.values(db.restaurant.tables);
       const diners: Diner[] = [];
@@ -101,7 +109,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
         }
       }
 
-      for (let round = 0; round < ROUNDS; round++) {
+      for (round = 0; round < ROUNDS; round++) {
         if (round > 0) current = await start();
         if (process.env.RELIABILITY_VERBOSE)
           console.log(`${kind} round ${round}: ${new Date().toISOString()}`);

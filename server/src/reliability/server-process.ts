@@ -31,7 +31,10 @@ export function ensureServerBundle(): void {
   bundled = true;
 }
 
-export function freePort(): Promise<number> {
+/** Ports handed out in this test process: a killed server's port is never given to the next one. */
+const usedPorts = new Set<number>();
+
+function probePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -40,6 +43,19 @@ export function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+/**
+ * A free port never used before by this process. fetch keeps connections per origin: a new server on the
+ * port of one that was killed could meet a pooled connection of the dead one, reset — a test artefact.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probePort();
+    if (usedPorts.has(port)) continue;
+    usedPorts.add(port);
+    return port;
+  }
 }
 
 export interface ServerProcess {
