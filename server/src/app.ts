@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
+import { Draining } from './lib/draining.ts';
 import { apiHotMatch, createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { TabloLogController } from './lib/log-controller.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { database, config } = options;
   // Cached restaurant and menu answers are served before Fastify once built (lib/hot-answers.ts).
   let hotPath: HotPath | null = null;
+  const draining = new Draining();
   const documentHeaders = await computeSecurityHeaders(config.publicUrl);
   const app: App = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
@@ -91,13 +93,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     serverFactory: (handler) =>
       createServer((request, response) => {
-        if (!hotPath?.(request, response)) handler(request, response);
+        if (draining.active)
+          draining.refuse(response, securityHeadersFor(request.url ?? '/', documentHeaders));
+        else if (!hotPath?.(request, response)) handler(request, response);
       }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // onClose hooks run last-registered first: added before every module, this one runs after all of theirs.
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
+  // Closing: new requests get 503, accepted ones finish, idle kept-alive connections go (lib/draining.ts).
+  app.addHook('preClose', async () => draining.begin(app.server));
+  app.addHook('onClose', async () => draining.end());
 
   // 1. Cross-cutting plugins.
   setupErrorHandler(app, { bodyLimit: BODY_LIMIT_BYTES });

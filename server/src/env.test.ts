@@ -83,5 +83,10 @@ describe('payment settings', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_live_1' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => loadConfig({ PAYMENT_RESERVATION_MINUTES: '0' })).toThrow(/PAYMENT_RESERVATION_MINUTES/);
+    expect(() => loadConfig({ PAYMENT_RESERVATION_MINUTES: 'soon' })).toThrow(/PAYMENT_RESERVATION_MINUTES/);
+  });
+
+  it('takes a fraction of a minute for the payment reservation (the reliability suites wait seconds)', () => {
+    expect(loadConfig({ PAYMENT_RESERVATION_MINUTES: '0.05' }).payments.reservationMinutes).toBe(0.05);
   });
 });

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_PAYMENT_RESERVATION_MINUTES } from '@tablo/contract/payment';
 import { z } from 'zod';
+import { REPO_ROOT } from './paths.ts';
 
-/** The repository root: relative paths resolve against it, so `npm start` from the root and from server/ agree. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export { REPO_ROOT };
 
 function fromRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
@@ -48,7 +47,12 @@ const EnvSchema = z.object({
   // slowed down per e-mail address in the database (docs/decisions/015-staff-console-server.md).
   RATE_LIMIT_STAFF_LOGINS_PER_MINUTE: positiveInt.default(5),
   // Payments (issue 9, docs/decisions/019-payments.md).
-  PAYMENT_RESERVATION_MINUTES: positiveInt.max(24 * 60).default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
+  // A fraction is allowed (0.05 = 3 s): the reliability suites let reservations lapse within a test.
+  PAYMENT_RESERVATION_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(DEFAULT_PAYMENT_RESERVATION_MINUTES),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
   PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
   STRIPE_SECRET_KEY: z

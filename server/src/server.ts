@@ -53,6 +53,12 @@ function printUrls(config: Config, demoStaff: typeof DEMO_STAFF): void {
   );
 }
 
+/**
+ * A closing process exits by then whatever still runs (a hung request, a database that does not answer):
+ * orchestrators send SIGKILL at 10 s (docs/decisions/032).
+ */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+
 function handleSignals(app: App): void {
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -62,6 +68,10 @@ function handleSignals(app: App): void {
     }
     closing = true;
     app.log.info(`${signal}: closing`);
+    setTimeout(() => {
+      app.log.error(`still closing after ${SHUTDOWN_DEADLINE_MS} ms: exiting without waiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

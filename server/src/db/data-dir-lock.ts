@@ -23,14 +23,50 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * A lock file holding the owner's pid. A lock left by a process that died is taken over;
- * one held by a live process is refused with a clear message.
+ * Which incarnation of a pid a process is: on Linux the boot and the process's start time (clock ticks
+ * after boot, /proc/<pid>/stat field 22), which a later process with the same pid never shares; null
+ * where /proc cannot tell. A pid alone is not enough: in a container the server is pid 1 after every
+ * restart, so the lock left by the killed one would otherwise look held by the new one (issue 11).
+ */
+export function processIdentity(pid: number): string | null {
+  try {
+    const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const startTicks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return startTicks ? `${boot}/${startTicks}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where /proc is missing, this process is told apart from an earlier one with its pid by its start time. */
+const OWN_IDENTITY = processIdentity(process.pid) ?? `started-${Math.round(performance.timeOrigin)}`;
+
+/** `<pid> <identity>`; a lock written before identities were recorded holds the pid alone. */
+function parseLock(text: string): { pid: number; identity: string | null } {
+  const [pid, identity] = text.trim().split(/\s+/);
+  return { pid: Number.parseInt(pid ?? '', 10), identity: identity ?? null };
+}
+
+/** True while the process that wrote the lock still runs. */
+function ownerRuns(owner: { pid: number; identity: string | null }): boolean {
+  if (!Number.isInteger(owner.pid)) return false;
+  if (owner.pid === process.pid) return owner.identity === null || owner.identity === OWN_IDENTITY;
+  if (!isAlive(owner.pid)) return false;
+  // Alive, but maybe another process that got the pid later.
+  const current = processIdentity(owner.pid);
+  return owner.identity === null || current === null || current === owner.identity;
+}
+
+/**
+ * A lock file holding the owner's pid and identity. A lock left by a process that died (SIGKILL, a crash,
+ * a container restart) is taken over; one held by a live process is refused with a clear message.
  */
 export function acquireDataDirLock(dataDir: string): { release(): void } {
   const path = join(dataDir, 'tablo.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(path, String(process.pid), { flag: 'wx' });
+      writeFileSync(path, `${process.pid} ${OWN_IDENTITY}\n`, { flag: 'wx' });
       let released = false;
       return {
         release() {
@@ -41,11 +77,8 @@ export function acquireDataDirLock(dataDir: string): { release(): void } {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirLockedError(dataDir, owner);
-      }
-      if (owner === process.pid) throw new DataDirLockedError(dataDir, owner);
+      const owner = parseLock(readFileSync(path, 'utf8'));
+      if (ownerRuns(owner)) throw new DataDirLockedError(dataDir, owner.pid);
       rmSync(path, { force: true });
     }
   }

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,7 +22,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export { MIGRATIONS_FOLDER } from '../paths.ts';
 
 export async function notifyWith(db: Db, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);

@@ -23,7 +23,7 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-let pgliteTemplate: Promise<Blob> | null = null;
+let pgliteTemplateBlob: Promise<Blob> | null = null;
 
 async function buildPgliteTemplate(): Promise<Blob> {
   const file = join(CACHE_DIR, `pglite-template-${migrationsHash()}.tar.gz`);
@@ -40,21 +40,21 @@ async function buildPgliteTemplate(): Promise<Blob> {
   return new Blob([bytes]);
 }
 
-/** The migrated PGlite snapshot tests start from (built once, cached under .tablo-test). */
-export function pgliteTemplateSnapshot(): Promise<Blob> {
-  pgliteTemplate ??= buildPgliteTemplate();
-  return pgliteTemplate;
+/** The migrated template snapshot (`dumpDataDir`), built once per migrations and cached on disk. */
+export function pgliteTemplate(): Promise<Blob> {
+  pgliteTemplateBlob ??= buildPgliteTemplate();
+  return pgliteTemplateBlob;
 }
 
 export async function createPgliteTestDatabase(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplateSnapshot() });
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
   return wrapPglite(client);
 }
 
 /** A server's data folder (DATA_DIR) that starts as the migrated snapshot: no initdb, no migrations to run. */
 export async function createPgliteDataDir(dataDir: string): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(`${dataDir}/pgdata`, { loadDataDir: await pgliteTemplateSnapshot() });
+  const client = await PGlite.create(`${dataDir}/pgdata`, { loadDataDir: await pgliteTemplate() });
   await client.close();
 }
 

@@ -407,7 +407,7 @@ export async function insertPayment(
         split_id, share_count, share_amount, checkout_url, expires_at)
       values (${values.id}, ${values.visitId}, ${values.sessionId}, ${values.method}, ${values.amount}, ${values.tip},
         ${values.provider}, ${values.idempotencyKey}, ${values.requestHash}, ${values.splitId}, ${values.shareCount},
-        ${values.shareAmount}, ${values.checkoutUrl}, now() + make_interval(mins => ${reservationMinutes}))
+        ${values.shareAmount}, ${values.checkoutUrl}, now() + make_interval(secs => ${reservationMinutes * 60}))
       returning created_at, expires_at
     ),${
       itemRows
