@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
+import {
+  createPostgresTestDatabaseUrl,
+  createTestDatabase,
+  testDatabaseKinds,
+} from '../testing/test-database.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
 import { restaurant } from './schema.ts';
 
 describe.each(testDatabaseKinds())('database on %s', (kind) => {
@@ -54,6 +59,33 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     await database.db.execute(sql`select pg_notify('tablo_test', 'unheard either')`);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual(['from sql', 'last']);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('notifications on PostgreSQL', () => {
+  it("rings a committed transaction's doorbell at once, even when every pooled connection is taken", async () => {
+    const fresh = await createPostgresTestDatabaseUrl(process.env.TEST_DATABASE_URL as string);
+    const database = await openPostgres({ url: fresh.url, poolSize: 1 });
+    try {
+      const heard: number[] = [];
+      await database.listen('tablo_test', (payload) => {
+        if (payload === 'committed') heard.push(performance.now());
+      });
+      let busy: Promise<unknown> = Promise.resolve();
+      await database.db.transaction(async (tx) => {
+        await database.notify('tablo_test', 'committed', tx);
+        // A request that waits for the pool's only connection and then holds it for a second and a half.
+        // (`then` starts it: drizzle's queries run only when awaited.)
+        busy = database.db.execute(sql`select pg_sleep(1.5)`).then(() => undefined);
+      });
+      const committed = performance.now();
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1);
+      expect((heard[0] as number) - committed).toBeLessThan(700);
+      await busy;
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
   });
 });
 

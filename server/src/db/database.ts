@@ -31,6 +31,10 @@ export async function notifyWith(db: Db, channel: string, payload: string): Prom
 export type Notification = [channel: string, payload: string];
 const MAX_NOTIFICATIONS_PER_STATEMENT = 500;
 
+/** Sends a JSON array of [channel, payload] pairs, in order, in one statement. */
+export const NOTIFY_BATCH_SQL = `select pg_notify(n.value->>0, n.value->>1)
+  from json_array_elements($1::json) with ordinality as n(value, ord) order by n.ord`;
+
 /**
  * NOTIFY after commit, batched (docs/decisions/021). PostgreSQL serialises the commits of every
  * transaction that NOTIFYs — a cluster-wide lock held through the commit's WAL flush — so a NOTIFY inside
@@ -60,6 +64,12 @@ export class CommitNotifier {
     private readonly db: Db,
     private readonly onError: (error: Error) => void = () => {},
     private readonly deliver?: (notifications: readonly Notification[]) => void,
+    /**
+     * Sends a batch (the JSON array `NOTIFY_BATCH_SQL` takes) on a connection of its own, answering false
+     * when it can't (then the pool sends it). On PostgreSQL the LISTEN connection: through the pool, the
+     * doorbells of committed work queued behind every request waiting for a connection (decision 033).
+     */
+    private readonly sendOwn?: (batch: string) => Promise<boolean>,
   ) {
     const begin = db.transaction.bind(db);
     const wrapped: Db['transaction'] = async (run, config) => {
@@ -118,10 +128,11 @@ export class CommitNotifier {
 
   private async flush(): Promise<void> {
     while (this.outbox.length > 0) {
-      const batch = this.outbox.splice(0, MAX_NOTIFICATIONS_PER_STATEMENT);
+      const batch = JSON.stringify(this.outbox.splice(0, MAX_NOTIFICATIONS_PER_STATEMENT));
       try {
+        if (await this.sendOwn?.(batch)) continue;
         await this.db.execute(sql`select pg_notify(n.value->>0, n.value->>1)
-          from json_array_elements(${JSON.stringify(batch)}::json) with ordinality as n(value, ord)
+          from json_array_elements(${batch}::json) with ordinality as n(value, ord)
           order by n.ord`);
       } catch (error) {
         this.onError(error instanceof Error ? error : new Error(String(error)));

@@ -8,6 +8,7 @@ import {
   type Database,
   type Db,
   MIGRATIONS_FOLDER,
+  NOTIFY_BATCH_SQL,
   type NotificationHandler,
 } from './database.ts';
 import { releaseTransactionClientsAlways } from './pool-transactions.ts';
@@ -44,7 +45,9 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const listener = new Listener(options.url, options.onListenerError);
-  const notifier = new CommitNotifier(db, options.onListenerError);
+  const notifier = new CommitNotifier(db, options.onListenerError, undefined, (batch) =>
+    listener.send(NOTIFY_BATCH_SQL, [batch]),
+  );
   return {
     kind: 'postgres',
     db,
@@ -105,7 +108,9 @@ export async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-/** One dedicated connection for LISTEN, re-made with backoff when it drops. */
+export const LISTENER_APPLICATION_NAME = 'tablo listener';
+
+/** One dedicated connection for LISTEN (and the doorbells sent after commit), re-made with backoff when it drops. */
 class Listener {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
@@ -146,7 +151,8 @@ class Listener {
   }
 
   private async open(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.url });
+    // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.url, application_name: LISTENER_APPLICATION_NAME });
     client.on('notification', (message) => {
       for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
@@ -160,6 +166,21 @@ class Listener {
     this.client = client;
     this.attempt = 0;
     return client;
+  }
+
+  /**
+   * Runs a statement on the LISTEN connection when it is up; false when it is not, or the statement failed
+   * (the caller sends it another way — a doorbell sent twice only makes the relay read its log once more).
+   */
+  async send(text: string, values: unknown[]): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    try {
+      await client.query(text, values);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private dropAndReconnect(client: pg.Client): void {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
-import { openPostgres } from '../../db/postgres.ts';
+import { LISTENER_APPLICATION_NAME, openPostgres } from '../../db/postgres.ts';
 import { diningTable } from '../../db/schema.ts';
 import type { App } from '../../lib/app-type.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
@@ -159,7 +159,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live updates across two server in
     const dbName = new URL(fresh.url).pathname.slice(1);
     const cut = await a.database.db.execute(
       sql`select pg_terminate_backend(pid) as cut from pg_stat_activity
-          where datname = ${dbName} and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+          where datname = ${dbName} and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     expect((cut as unknown as { rows: unknown[] }).rows.length).toBe(2);
     const during = await order(a, me);
