@@ -27,7 +27,8 @@ async function startNginx(dir: string, answer: StaticBody): Promise<StaticServer
   mkdirSync(temp, { recursive: true });
   const headers = Object.entries(answer.headers)
     .filter(([name]) => name !== 'content-type')
-    .map(([name, value]) => `      add_header ${name} '${value}' always;`)
+    // Double-quoted: header values hold single quotes (the CSP's 'self').
+    .map(([name, value]) => `      add_header ${name} "${value.replace(/[\\"]/g, '\\$&')}" always;`)
     .join('\n');
   const asRoot = process.getuid?.() === 0 ? 'user root root;' : '';
   const conf = `${asRoot}
