@@ -11,6 +11,7 @@ import {
   NOTIFY_BATCH_SQL,
   type NotificationHandler,
 } from './database.ts';
+import { carryDeferredBegin } from './begin-with-first-statement.ts';
 import { releaseTransactionClientsAlways } from './pool-transactions.ts';
 import * as schema from './schema.ts';
 
@@ -72,11 +73,12 @@ const MAX_PREPARED_PER_CONNECTION = 300;
  * hash of its text (docs/decisions/021): parsed once per connection, and PostgreSQL may keep its plan
  * instead of planning it on every call — planning was most of the database's CPU on the order and
  * payment paths (a payment's lock-and-read statement: 643 calls/s prepared vs 272/s planned each time).
- * Statements without parameters (begin, commit, DDL) run as before.
+ * Statements without parameters (begin, commit, DDL) run as before. A transaction's `begin` goes out with
+ * its first statement (`carryDeferredBegin`, docs/decisions/038).
  */
 function prepareStatements(client: pg.PoolClient): void {
   const prepared = new Set<string>();
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const query = carryDeferredBegin(client, client.query.bind(client) as (...args: unknown[]) => unknown);
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
     config: unknown,
     ...rest: unknown[]

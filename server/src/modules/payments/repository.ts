@@ -196,16 +196,33 @@ export interface VisitState {
   previous: { id: string; requestHash: string } | null;
 }
 
+export interface VisitStateScope {
+  /** The payment already stored under this (session, key) comes along (`previous`). */
+  byKey?: { sessionId: string; key: string };
+  /**
+   * Only these lines, and neither the split nor the lapsed count (0): what paying by items reads. A listed
+   * id that is not a payable line of the visit is simply not among the lines (planPayment refuses it).
+   */
+  onlyLines?: number[];
+}
+
 /**
  * The visit's payable lines, its open split and how many of its pending payments have lapsed — and with
  * `byKey` the payment already stored under that idempotency key — in one round trip (it runs under the
- * visit lock on the hot path).
+ * visit lock on the hot path). A payment by items reads only its own lines (`onlyLines`): the visit's
+ * other lines grow with every order and are not needed to price or reserve the selected ones.
  */
 export async function loadVisitState(
   tx: Db,
   visitId: number,
-  byKey?: { sessionId: string; key: string },
+  scope: VisitStateScope = {},
 ): Promise<VisitState> {
+  const { byKey, onlyLines } = scope;
+  // One text for any number of ids (one prepared statement): the ids go as an array literal. They are
+  // integers (the contract's RowIdSchema); bigint, so an id beyond int is "not payable", not an error.
+  const lineFilter = onlyLines
+    ? sql` and oi.id = any(${`{${onlyLines.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`
+    : sql``;
   const result = await tx.execute(sql`
     select
       coalesce((select json_agg(l order by l."orderItemId") from (
@@ -217,8 +234,11 @@ export async function loadVisitState(
           coalesce((select sum(bi.quantity) from ${billSplitItem} bi join ${billSplit} b on b.id = bi.split_id
             where bi.order_item_id = oi.id and b.status = 'OPEN'), 0)::int as "claimedQuantity"
         from ${orderItem} oi join ${orders} o on o.id = oi.order_id
-        where o.visit_id = ${visitId} and o.status in ('ACCEPTED', 'SERVED', 'PAID')) l), '[]'::json) as lines,
-      (select json_build_object('id', b.id, 'shares', b.shares, 'amount', b.amount,
+        where o.visit_id = ${visitId} and o.status in ('ACCEPTED', 'SERVED', 'PAID')${lineFilter}) l), '[]'::json) as lines,
+      ${
+        onlyLines
+          ? sql`null::json as split, 0 as lapsed,`
+          : sql`(select json_build_object('id', b.id, 'shares', b.shares, 'amount', b.amount,
           'paidShares', coalesce(sum(p.share_count) filter (where p.status = 'SUCCEEDED'), 0),
           'paidAmount', coalesce(sum(p.share_amount) filter (where p.status = 'SUCCEEDED'), 0),
           'reservedShares', coalesce(sum(p.share_count) filter (where p.status = 'PENDING'), 0),
@@ -226,7 +246,8 @@ export async function loadVisitState(
         from ${billSplit} b left join ${payment} p on p.split_id = b.id
         where b.visit_id = ${visitId} and b.status = 'OPEN' group by b.id) as split,
       (select count(*)::int from ${payment} p
-        where p.visit_id = ${visitId} and p.status = 'PENDING' and p.expires_at <= now()) as lapsed,
+        where p.visit_id = ${visitId} and p.status = 'PENDING' and p.expires_at <= now()) as lapsed,`
+      }
       ${
         byKey
           ? sql`(select json_build_object('id', p.id, 'requestHash', p.request_hash) from ${payment} p

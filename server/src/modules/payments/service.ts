@@ -233,8 +233,11 @@ export async function createPayment(
         throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
       }
       const { lines, split, previous } = await loadVisitState(tx, visit.visitId, {
-        sessionId,
-        key: idempotencyKey,
+        byKey: { sessionId, key: idempotencyKey },
+        onlyLines:
+          body.selection.kind === 'items'
+            ? body.selection.items.map((item) => item.orderItemId)
+            : undefined,
       });
       if (previous) return replay(previous);
       if (!methodsOf(visit, deps.provider).includes(body.method)) {
