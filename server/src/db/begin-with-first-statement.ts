@@ -64,7 +64,8 @@ export function carryDeferredBegin(client: object, query: QueryFunction): QueryF
     pending.delete(client);
     const { text, values, name } = (config ?? {}) as pg.QueryConfig;
     const params = Array.isArray(rest[0]) ? rest[0] : values;
-    const extended = typeof text === 'string' && (Boolean(name) || (Array.isArray(params) && params.length > 0));
+    const extended =
+      typeof text === 'string' && (Boolean(name) || (Array.isArray(params) && params.length > 0));
     if (!extended || typeof rest[rest.length - 1] === 'function') {
       return Promise.resolve(query('begin')).then(() => query(config, ...rest));
     }

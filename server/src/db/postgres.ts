@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { carryDeferredBegin } from './begin-with-first-statement.ts';
 import {
   CommitNotifier,
   type Database,
@@ -11,7 +12,6 @@ import {
   NOTIFY_BATCH_SQL,
   type NotificationHandler,
 } from './database.ts';
-import { carryDeferredBegin } from './begin-with-first-statement.ts';
 import { releaseTransactionClientsAlways } from './pool-transactions.ts';
 import * as schema from './schema.ts';
 

@@ -235,9 +235,7 @@ export async function createPayment(
       const { lines, split, previous } = await loadVisitState(tx, visit.visitId, {
         byKey: { sessionId, key: idempotencyKey },
         onlyLines:
-          body.selection.kind === 'items'
-            ? body.selection.items.map((item) => item.orderItemId)
-            : undefined,
+          body.selection.kind === 'items' ? body.selection.items.map((item) => item.orderItemId) : undefined,
       });
       if (previous) return replay(previous);
       if (!methodsOf(visit, deps.provider).includes(body.method)) {
