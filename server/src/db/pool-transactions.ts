@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
 import type pg from 'pg';
-import { deferBegin, takeDeferredBegin } from './begin-with-first-statement.ts';
+import { deferBegin, transactionEnd } from './carried-begin-commit.ts';
 
 /** The parts of drizzle's session and transaction this file touches (the rest are drizzle's own types). */
 interface SessionInternals {
@@ -36,21 +36,21 @@ export function releaseTransactionClientsAlways(): void {
     try {
       const session = new NodePgSession(client, this.dialect, this.schema, this.options);
       const tx = new NodePgTransaction(this.dialect, session, this.schema) as unknown as TransactionInternals;
-      // A plain begin rides on the transaction's first statement (begin-with-first-statement.ts); a
-      // transaction that sent no statement has nothing to commit or roll back.
+      // A plain begin rides on the transaction's first statement, and a commit may ride on its last
+      // (carried-begin-commit.ts); a transaction that sent no statement has nothing to end.
       if (config || !deferBegin(client)) {
         await tx.execute(sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config)}` : undefined}`);
       }
       try {
         const result = await run(tx);
-        if (!takeDeferredBegin(client)) await tx.execute(sql`commit`);
+        if (transactionEnd(client) === 'open') await tx.execute(sql`commit`);
         return result;
       } catch (error) {
-        if (!takeDeferredBegin(client)) await tx.execute(sql`rollback`);
+        if (transactionEnd(client) === 'open') await tx.execute(sql`rollback`);
         throw error;
       }
     } finally {
-      takeDeferredBegin(client);
+      transactionEnd(client);
       client.release();
     }
   };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { carryDeferredBegin } from './begin-with-first-statement.ts';
+import { carryBeginAndCommit } from './carried-begin-commit.ts';
 import {
   CommitNotifier,
   type Database,
@@ -74,11 +74,11 @@ const MAX_PREPARED_PER_CONNECTION = 300;
  * instead of planning it on every call — planning was most of the database's CPU on the order and
  * payment paths (a payment's lock-and-read statement: 643 calls/s prepared vs 272/s planned each time).
  * Statements without parameters (begin, commit, DDL) run as before. A transaction's `begin` goes out with
- * its first statement (`carryDeferredBegin`, docs/decisions/038).
+ * its first statement, and its `commit` may go out with its last (`carryBeginAndCommit`, decision 038).
  */
 function prepareStatements(client: pg.PoolClient): void {
   const prepared = new Set<string>();
-  const query = carryDeferredBegin(client, client.query.bind(client) as (...args: unknown[]) => unknown);
+  const query = carryBeginAndCommit(client, client.query.bind(client) as (...args: unknown[]) => unknown);
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (
     config: unknown,
     ...rest: unknown[]

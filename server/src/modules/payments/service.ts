@@ -9,6 +9,7 @@ import type {
   PaymentStatus,
 } from '@tablo/contract/payment';
 import { SessionIdSchema } from '@tablo/contract/session';
+import { commitWithNextStatement } from '../../db/carried-begin-commit.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
@@ -273,6 +274,8 @@ export async function createPayment(
           : deps.reservationMinutes,
         items: plan.items,
       };
+      // The last statement of the transaction: on PostgreSQL its commit goes out with it (decision 038).
+      commitWithNextStatement(tx);
       const { cursors, ...times } = await insertPayment(tx, row, {
         tableId: visit.tableId,
         event: {
@@ -369,7 +372,9 @@ export function settlePayment(
   to: Outcome,
   options: SettleOptions = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
-  return database.db.transaction((tx) => settleInTransaction(database, tx, paymentId, to, options));
+  return database.db.transaction((tx) =>
+    settleInTransaction(database, tx, paymentId, to, { ...options, ownTransaction: true }),
+  );
 }
 
 /** settlePayment inside the caller's transaction (closing a table cancels its pending payments with it). */
@@ -378,7 +383,7 @@ export async function settleInTransaction(
   tx: Db,
   paymentId: string,
   to: Outcome,
-  options: SettleOptions = {},
+  options: SettleOptions & { ownTransaction?: boolean } = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
   // Round trip 1: the visit lock and the payment. Round trip 2: everything else (settleRows). A share
   // payment reads its split in between.
@@ -390,6 +395,9 @@ export async function settleInTransaction(
     return { changed: false, payment: stored };
   }
   const { units, closeSplit } = await settlementOf(tx, stored, to);
+  // When the transaction is ours, settleRows is its last statement: on PostgreSQL its commit goes out
+  // with it (decision 038), and a payment found settled meanwhile is re-read after that commit.
+  const committed = options.ownTransaction === true && commitWithNextStatement(tx);
   const { changed, cursors } = await settleRows(tx, {
     paymentId,
     to,
@@ -402,7 +410,7 @@ export async function settleInTransaction(
   });
   if (!changed) {
     // It left PENDING while this transaction waited for the visit lock: answered as it is now.
-    const current = await loadPayment(tx, paymentId);
+    const current = await loadPayment(committed ? database.db : tx, paymentId);
     if (!current) return null;
     options.check?.(current);
     return { changed: false, payment: current };

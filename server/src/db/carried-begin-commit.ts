@@ -1,0 +1,171 @@
+import pg from 'pg';
+import type { Db } from './database.ts';
+
+/**
+ * A transaction's `begin` and `commit` sent in the same network write as a statement (docs/decisions/038).
+ *
+ * node-postgres waits for each statement's answer before it sends the next, so `begin` and `commit` on
+ * their own cost a round trip each: a write and a read on both sides and a wake-up of the database, for
+ * statements that carry no data. Here:
+ *
+ * - a pool transaction only marks its connection (`deferBegin`); the connection's next statement goes out
+ *   as Parse/Bind/Execute of `begin`, then the statement's own messages, then one Sync;
+ * - a module that knows which statement ends its transaction says so (`commitWithNextStatement`), and
+ *   that statement's messages are followed by Parse/Bind/Execute of `commit` before the Sync.
+ *
+ * The extended protocol runs the messages in order, as separate statements (each with its own snapshot),
+ * and PostgreSQL answers them in one packet. The statement reads and locks exactly as it would between a
+ * separate `begin` and `commit`.
+ *
+ * Errors: a failing statement skips what follows it up to the Sync — the carried `commit` too — so the
+ * transaction is left aborted and the caller rolls back, as before. A failing carried `commit` ends the
+ * transaction (rolled back) and fails the statement's call. A new named statement is parsed before a
+ * carried `begin`, so when it does not parse `begin` is skipped too and the caller's `rollback` merely
+ * draws a warning. A transaction that sends no statement sends neither `begin` nor `commit`; a statement
+ * after a carried `commit` is refused (it would run outside the transaction).
+ */
+
+// Connections whose query function carries begin and commit (set up by `carryBeginAndCommit`).
+const carriers = new WeakSet<object>();
+// The transaction has begun in name only: the next statement carries `begin`.
+const beginPending = new WeakSet<object>();
+// The next statement is the transaction's last: it carries `commit`.
+const commitRequested = new WeakSet<object>();
+// The transaction's `commit` went out with a statement that succeeded: it is over.
+const committed = new WeakSet<object>();
+
+/** Marks the connection's transaction as begun: `begin` rides on its next statement. False: not supported. */
+export function deferBegin(client: object): boolean {
+  if (!carriers.has(client)) return false;
+  beginPending.add(client);
+  return true;
+}
+
+/**
+ * How a pool transaction ends: 'unsent' when it sent no statement (no begin went out: nothing to commit or
+ * roll back), 'committed' when its commit was carried by its last statement, else 'open'. Clears the marks.
+ */
+export function transactionEnd(client: object): 'unsent' | 'committed' | 'open' {
+  commitRequested.delete(client);
+  if (beginPending.delete(client)) return 'unsent';
+  return committed.delete(client) ? 'committed' : 'open';
+}
+
+/**
+ * In an outermost transaction on PostgreSQL: the next statement ends it — `commit` goes out with it,
+ * saving a round trip. Only for a statement after which the transaction sends nothing (another one is
+ * refused). Answers whether it will: elsewhere (PGlite, a savepoint, a pool without carriers) it does
+ * nothing and the transaction commits as usual.
+ */
+export function commitWithNextStatement(tx: Db): boolean {
+  const internals = tx as unknown as { session?: { client?: object }; nestedIndex?: number };
+  const client = internals.session?.client;
+  if (!client || !carriers.has(client) || internals.nestedIndex !== 0) return false;
+  commitRequested.add(client);
+  return true;
+}
+
+interface Connection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(query: { text: string; name?: string; types?: unknown[] }): void;
+  bind(config: { portal?: string; statement?: string; values?: unknown[] }): void;
+  execute(config: { portal?: string; rows?: number }): void;
+  sync(): void;
+  submittedNamedStatements: Record<string, string | undefined>;
+  parsedStatements: Record<string, string | undefined>;
+}
+
+interface QueryInternals {
+  text: string;
+  name?: string;
+  types?: unknown[];
+  portal: string;
+  submit(connection: Connection): Error | null | undefined;
+  handleCommandComplete(message: unknown, connection: Connection): void;
+  _getRows(connection: Connection, rows: number | undefined): void;
+}
+
+type QueryFunction = (config: unknown, ...rest: unknown[]) => unknown;
+
+/**
+ * Wraps a pool connection's query function (after statement naming) so that its statements carry a
+ * deferred begin and a requested commit. A statement without parameters (the simple protocol, e.g. a
+ * savepoint) carries neither: `begin` is sent on its own before it and the commit is left to the caller.
+ */
+export function carryBeginAndCommit(client: object, query: QueryFunction): QueryFunction {
+  carriers.add(client);
+  return (config, ...rest) => {
+    if (committed.has(client)) {
+      return Promise.reject(new Error('A statement after the transaction was committed with its last one'));
+    }
+    const begin = beginPending.has(client);
+    const commit = commitRequested.has(client);
+    if (!begin && !commit) return query(config, ...rest);
+    const { text, values, name } = (config ?? {}) as pg.QueryConfig;
+    const params = Array.isArray(rest[0]) ? rest[0] : values;
+    const extended =
+      typeof text === 'string' && (Boolean(name) || (Array.isArray(params) && params.length > 0));
+    if (!extended || typeof rest[rest.length - 1] === 'function') {
+      commitRequested.delete(client);
+      if (!begin) return query(config, ...rest);
+      beginPending.delete(client);
+      return Promise.resolve(query('begin')).then(() => query(config, ...rest));
+    }
+    beginPending.delete(client);
+    commitRequested.delete(client);
+    return new Promise((resolve, reject) => {
+      const carrier = new pg.Query({ ...(config as pg.QueryConfig), values: params }, (error, result) => {
+        if (error) return reject(error);
+        if (commit) committed.add(client);
+        resolve(result);
+      });
+      carry(carrier as unknown as QueryInternals, begin, commit);
+      query(carrier);
+    });
+  };
+}
+
+/** Parse, Bind and Execute of a statement without parameters on the unnamed statement and portal. */
+function sendBare(connection: Connection, text: 'begin' | 'commit'): void {
+  connection.parse({ text, name: '' });
+  connection.bind({ portal: '', statement: '', values: [] });
+  connection.execute({ portal: '', rows: 0 });
+}
+
+/** Makes the query send `begin` ahead of and `commit` after its own messages, and keep their answers out. */
+function carry(query: QueryInternals, begin: boolean, commit: boolean): void {
+  const submit = query.submit.bind(query);
+  const handleCommandComplete = query.handleCommandComplete.bind(query);
+  query.submit = (connection) => {
+    connection.stream.cork?.();
+    try {
+      if (begin) {
+        // A new named statement is parsed first: if it does not parse, `begin` is skipped with it and
+        // node-postgres never records the name as parsed on `begin`'s ParseComplete.
+        const name = query.name;
+        if (name && !connection.parsedStatements[name] && !connection.submittedNamedStatements[name]) {
+          connection.parse({ text: query.text, name, types: query.types });
+          connection.submittedNamedStatements[name] = query.text;
+        }
+        sendBare(connection, 'begin');
+      }
+      if (commit) {
+        // node-postgres ends a statement with Execute and Sync (`_getRows`); `commit` goes in between.
+        query._getRows = (inner) => {
+          inner.execute({ portal: query.portal, rows: 0 });
+          sendBare(inner, 'commit');
+          inner.sync();
+        };
+      }
+      return submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  };
+  // CommandCompletes arrive in order: `begin`'s, the statement's, `commit`'s. Only the statement's is its result.
+  let completes = 0;
+  const own = begin ? 1 : 0;
+  query.handleCommandComplete = (message, connection) => {
+    if (completes++ === own) handleCommandComplete(message, connection);
+  };
+}
