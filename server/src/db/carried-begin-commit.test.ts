@@ -27,8 +27,10 @@ describe.runIf(url)('begin and commit carried by statements (PostgreSQL)', () =>
     await fresh.drop();
   });
 
-  const rows = async () =>
-    (await database.db.execute(sql`select id from carried order by id`)).rows.map((row) => Number(row.id));
+  const rows = async () => {
+    const result = await database.db.execute(sql`select id from carried order by id`);
+    return (result as unknown as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
+  };
   const insert = (tx: Database['db'], id: number) =>
     tx.execute(sql`insert into carried (id, note) values (${id}, ${`row ${id}`})`);
 
