@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countStatements, type StatementCounter } from '../testing/statement-counter.ts';
 import { createPostgresTestDatabaseUrl } from '../testing/test-database.ts';
-import { commitWithNextStatement } from './carried-begin-commit.ts';
+import { commitWithNextStatement, followNextStatement } from './carried-begin-commit.ts';
 import type { Database } from './database.ts';
 import { openPostgres } from './postgres.ts';
 
@@ -92,6 +93,56 @@ describe.runIf(url)('begin and commit carried by statements (PostgreSQL)', () =>
     expect(await rows()).toEqual([1, 2, 11, 12]);
   });
 
+  it('sends a read behind the next statement once it is prepared: one round trip for both', async () => {
+    const read = sql`select count(*)::int as n from carried where id > ${0}`;
+    const both = async () => {
+      const before = counter.count;
+      const n = await database.db
+        .transaction(async (tx) => {
+          const follower = followNextStatement(tx, read);
+          await insert(tx, 30);
+          const answer = (await follower.answer()) as { rows: { n: number }[] };
+          throw Object.assign(new Error('undo'), { n: answer.rows[0]?.n });
+        })
+        .catch((error: { n?: number }) => error.n);
+      return { n, roundTrips: counter.count - before };
+    };
+    // The first time the read is prepared on its own; after that it rides behind the insert. Either way it
+    // runs after the insert and sees its row; the rollback then removes it.
+    expect(await both()).toEqual({ n: 5, roundTrips: 3 });
+    expect(await both()).toEqual({ n: 5, roundTrips: 2 });
+    expect(await rows()).toEqual([1, 2, 11, 12]);
+  });
+
+  it('takes the snapshot of the read after the statement before it waited for a lock', async () => {
+    await database.db.execute(sql`create table lockme (id int primary key)`);
+    await database.db.execute(sql`insert into lockme values (1)`);
+    const read = sql`select count(*)::int as n from carried where note = ${'late'}`;
+    const run = () =>
+      database.db.transaction(async (tx) => {
+        const follower = followNextStatement(tx, read);
+        await tx.execute(sql`select id from lockme where id = ${1} for update`);
+        return ((await follower.answer()) as { rows: { n: number }[] }).rows[0]?.n;
+      });
+    expect(await run()).toBe(0); // prepares the read on the connection
+    const holder = new pg.Client({ connectionString: fresh.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from lockme where id = 1 for update');
+      const before = counter.count;
+      const waiting = run();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await holder.query(`insert into carried (id, note) values (40, 'late')`);
+      await holder.query('commit');
+      expect(await waiting).toBe(1);
+      // The holder's insert and commit, and the transaction's two: the read rode behind the lock.
+      expect(counter.count - before).toBe(4);
+    } finally {
+      await holder.end();
+    }
+  });
+
   it('begins before a savepoint, never commits from one, and sends nothing for an empty transaction', async () => {
     await expect(
       database.db.transaction(async (tx) => {
@@ -102,7 +153,7 @@ describe.runIf(url)('begin and commit carried by statements (PostgreSQL)', () =>
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
-    expect(await rows()).toEqual([1, 2, 11, 12]);
+    expect(await rows()).toEqual([1, 2, 11, 12, 40]);
     const before = counter.count;
     expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
     expect(counter.count - before).toBe(0);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from './database.ts';
 
@@ -33,6 +35,23 @@ const beginPending = new WeakSet<object>();
 const commitRequested = new WeakSet<object>();
 // The transaction's `commit` went out with a statement that succeeded: it is over.
 const committed = new WeakSet<object>();
+// A read to send right behind the connection's next statement, in its round trip (`followNextStatement`).
+const followers = new WeakMap<object, Follower>();
+
+/** The name a pool connection prepares a statement under: a hash of its text (decision 021). */
+export function statementName(text: string): string {
+  return `tablo_${createHash('sha1').update(text).digest('base64url')}`;
+}
+
+interface Follower {
+  text: string;
+  params: unknown[];
+  name: string;
+  /** Set once the next statement went out: whether this read went with it. */
+  carried: boolean | null;
+  answer: Promise<unknown>;
+  settle(error: Error | null, result?: unknown): void;
+}
 
 /** Marks the connection's transaction as begun: `begin` rides on its next statement. False: not supported. */
 export function deferBegin(client: object): boolean {
@@ -65,6 +84,33 @@ export function commitWithNextStatement(tx: Db): boolean {
   return true;
 }
 
+/**
+ * In a transaction on PostgreSQL: `statement` (a read) is sent right behind the next statement, in the same
+ * write and before the same Sync — PostgreSQL runs it after that statement has finished (its snapshot is
+ * taken at its Bind, so it sees what was committed while the first one waited for a lock), and answers both
+ * in one packet. Only once the read is prepared on the connection (it is sent on its own the first time,
+ * which prepares it) and only behind a statement with parameters. `answer()` gives its result (as
+ * `tx.execute` would), sending it now when it did not go along; call it after the next statement settled.
+ */
+export function followNextStatement(tx: Db, statement: SQL): { answer(): Promise<unknown> } {
+  const internals = tx as unknown as {
+    session?: { client?: object };
+    dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } };
+  };
+  const client = internals.session?.client;
+  const alone = { answer: () => tx.execute(statement) as Promise<unknown> };
+  if (!client || !carriers.has(client)) return alone;
+  const { sql: text, params } = internals.dialect.sqlToQuery(statement);
+  let settle: Follower['settle'] = () => {};
+  const answer = new Promise<unknown>((resolve, reject) => {
+    settle = (error, result) => (error ? reject(error) : resolve(result));
+  });
+  answer.catch(() => {}); // a failed next statement fails its caller; this read is then never asked for
+  const follower: Follower = { text, params, name: statementName(text), carried: null, answer, settle };
+  followers.set(client, follower);
+  return { answer: () => (follower.carried ? follower.answer : alone.answer()) };
+}
+
 interface Connection {
   stream: { cork?: () => void; uncork?: () => void };
   parse(query: { text: string; name?: string; types?: unknown[] }): void;
@@ -80,7 +126,9 @@ interface QueryInternals {
   name?: string;
   types?: unknown[];
   portal: string;
+  values?: unknown[];
   submit(connection: Connection): Error | null | undefined;
+  prepare(connection: Connection): void;
   handleCommandComplete(message: unknown, connection: Connection): void;
   _getRows(connection: Connection, rows: number | undefined): void;
 }
@@ -100,7 +148,10 @@ export function carryBeginAndCommit(client: object, query: QueryFunction): Query
     }
     const begin = beginPending.has(client);
     const commit = commitRequested.has(client);
-    if (!begin && !commit) return query(config, ...rest);
+    const follower = followers.get(client) ?? null;
+    followers.delete(client);
+    if (follower) follower.carried = false;
+    if (!begin && !commit && !follower) return query(config, ...rest);
     const { text, values, name } = (config ?? {}) as pg.QueryConfig;
     const params = Array.isArray(rest[0]) ? rest[0] : values;
     const extended =
@@ -115,11 +166,20 @@ export function carryBeginAndCommit(client: object, query: QueryFunction): Query
     commitRequested.delete(client);
     return new Promise((resolve, reject) => {
       const carrier = new pg.Query({ ...(config as pg.QueryConfig), values: params }, (error, result) => {
-        if (error) return reject(error);
+        if (error) {
+          follower?.settle(error);
+          return reject(error);
+        }
         if (commit) committed.add(client);
+        if (follower?.carried) {
+          // Two statements answered: node-postgres hands their results as a list, in order.
+          const [own, read] = result as unknown as unknown[];
+          follower.settle(null, read);
+          return resolve(own);
+        }
         resolve(result);
       });
-      carry(carrier as unknown as QueryInternals, begin, commit);
+      carry(carrier as unknown as QueryInternals, begin, commit, follower, config as pg.QueryConfig);
       query(carrier);
     });
   };
@@ -132,8 +192,17 @@ function sendBare(connection: Connection, text: 'begin' | 'commit'): void {
   connection.execute({ portal: '', rows: 0 });
 }
 
-/** Makes the query send `begin` ahead of and `commit` after its own messages, and keep their answers out. */
-function carry(query: QueryInternals, begin: boolean, commit: boolean): void {
+/**
+ * Makes the query send `begin` ahead of its own messages, then the follower's, then `commit`, and keep the
+ * answers of `begin` and `commit` out of its result.
+ */
+function carry(
+  query: QueryInternals,
+  begin: boolean,
+  commit: boolean,
+  follower: Follower | null,
+  config: pg.QueryConfig,
+): void {
   const submit = query.submit.bind(query);
   const handleCommandComplete = query.handleCommandComplete.bind(query);
   query.submit = (connection) => {
@@ -149,11 +218,17 @@ function carry(query: QueryInternals, begin: boolean, commit: boolean): void {
         }
         sendBare(connection, 'begin');
       }
-      if (commit) {
-        // node-postgres ends a statement with Execute and Sync (`_getRows`); `commit` goes in between.
+      // Only a read already prepared on this connection goes along: its Parse could otherwise fail after
+      // the first statement ran, and node-postgres would not know whether it is prepared.
+      const following =
+        follower !== null && connection.parsedStatements[follower.name] === follower.text ? follower : null;
+      if (follower) follower.carried = following !== null;
+      if (commit || following) {
+        // node-postgres ends a statement with Execute and Sync (`_getRows`); the rest goes in between.
         query._getRows = (inner) => {
           inner.execute({ portal: query.portal, rows: 0 });
-          sendBare(inner, 'commit');
+          if (following) sendFollower(inner, following, config);
+          if (commit) sendBare(inner, 'commit');
           inner.sync();
         };
       }
@@ -162,10 +237,24 @@ function carry(query: QueryInternals, begin: boolean, commit: boolean): void {
       connection.stream.uncork?.();
     }
   };
-  // CommandCompletes arrive in order: `begin`'s, the statement's, `commit`'s. Only the statement's is its result.
+  // CommandCompletes arrive in order: `begin`'s, the statement's, the follower's, `commit`'s. The
+  // statement's and the follower's are results; node-postgres lists them when there are two.
   let completes = 0;
   const own = begin ? 1 : 0;
   query.handleCommandComplete = (message, connection) => {
-    if (completes++ === own) handleCommandComplete(message, connection);
+    const index = completes++;
+    if (index === own || (follower?.carried && index === own + 1)) handleCommandComplete(message, connection);
   };
+}
+
+/** Bind, Describe and Execute of the follower's prepared statement (its values mapped as node-postgres does). */
+function sendFollower(connection: Connection, follower: Follower, config: pg.QueryConfig): void {
+  const read = new pg.Query({
+    name: follower.name,
+    text: follower.text,
+    values: follower.params,
+    types: config.types,
+  }) as unknown as QueryInternals;
+  read._getRows = (inner) => inner.execute({ portal: read.portal, rows: 0 });
+  read.prepare(connection);
 }

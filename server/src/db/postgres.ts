@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { carryBeginAndCommit } from './carried-begin-commit.ts';
+import { carryBeginAndCommit, statementName } from './carried-begin-commit.ts';
 import {
   CommitNotifier,
   type Database,
@@ -87,7 +86,7 @@ function prepareStatements(client: pg.PoolClient): void {
       const { text, values } = config as pg.QueryConfig;
       const params = rest[0] ?? values;
       if (typeof text === 'string' && Array.isArray(params) && params.length > 0) {
-        const name = `tablo_${createHash('sha1').update(text).digest('base64url')}`;
+        const name = statementName(text);
         if (prepared.has(name) || prepared.size < MAX_PREPARED_PER_CONNECTION) {
           prepared.add(name);
           return query({ ...(config as pg.QueryConfig), name }, ...rest);

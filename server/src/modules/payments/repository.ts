@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from '@tablo/contract/payment';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   billSplit,
@@ -217,13 +217,28 @@ export async function loadVisitState(
   visitId: number,
   scope: VisitStateScope = {},
 ): Promise<VisitState> {
+  return parseVisitState(await tx.execute(visitStateStatement(sql`${visitId}`, scope)));
+}
+
+/**
+ * The open visit the session joined at the table, as an SQL expression for visitStateStatement: what
+ * creating a payment reads right behind its lock statement, in the same round trip (decision 038) — the
+ * visit the lock statement found and locked, which nobody can close or replace while it is locked.
+ */
+export function joinedVisitId(sessionId: string, tableId: number): SQL {
+  return sql`(select tv.id from ${visitSession} vs join ${tableVisit} tv on tv.id = vs.visit_id
+    where vs.session_id = ${sessionId} and tv.table_id = ${tableId} and tv.closed_at is null)`;
+}
+
+/** The statement of loadVisitState for the visit `visitId` (an SQL expression). */
+export function visitStateStatement(visitId: SQL, scope: VisitStateScope = {}): SQL {
   const { byKey, onlyLines } = scope;
   // One text for any number of ids (one prepared statement): the ids go as an array literal. They are
   // integers (the contract's RowIdSchema); bigint, so an id beyond int is "not payable", not an error.
   const lineFilter = onlyLines
     ? sql` and oi.id = any(${`{${onlyLines.map((id) => Math.trunc(id)).join(',')}}`}::bigint[])`
     : sql``;
-  const result = await tx.execute(sql`
+  return sql`
     select
       coalesce((select json_agg(l order by l."orderItemId") from (
         select oi.id as "orderItemId", oi.order_id as "orderId", o.status as "orderStatus",
@@ -253,7 +268,11 @@ export async function loadVisitState(
           ? sql`(select json_build_object('id', p.id, 'requestHash', p.request_hash) from ${payment} p
         where p.session_id = ${byKey.sessionId} and p.idempotency_key = ${byKey.key})`
           : sql`null::json`
-      } as previous`);
+      } as previous`;
+}
+
+/** The visit state from the answer of visitStateStatement. */
+export function parseVisitState(result: unknown): VisitState {
   const row = rowsOf<{ lines: unknown; split: unknown; lapsed: number; previous: unknown }>(result)[0];
   const parse = <T>(value: unknown): T =>
     typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);

@@ -9,7 +9,7 @@ import type {
   PaymentStatus,
 } from '@tablo/contract/payment';
 import { SessionIdSchema } from '@tablo/contract/session';
-import { commitWithNextStatement } from '../../db/carried-begin-commit.ts';
+import { commitWithNextStatement, followNextStatement } from '../../db/carried-begin-commit.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
@@ -21,12 +21,14 @@ import {
   findPaymentByKey,
   insertPayment,
   insertSplit,
+  joinedVisitId,
   type LineState,
   loadOpenSplit,
   loadPayment,
   loadVisitState,
   lockKeyAndJoinedVisit,
   markFullyPaidServed,
+  parseVisitState,
   pendingPaymentIds,
   type Settlement,
   type StoredPayment,
@@ -35,6 +37,7 @@ import {
   settleRows,
   splitClaims,
   type VisitForPayment,
+  visitStateStatement,
 } from './repository.ts';
 import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
 
@@ -216,8 +219,18 @@ export async function createPayment(
   const created = await database.db.transaction(
     async (tx): Promise<{ stored: StoredPayment; replay: boolean }> => {
       if (!sessionId) throw forbidden(ERROR_TEXTS.unknownSession);
-      // Round trip 1: the key lock, then the visit lock. Round trip 2 (after both): the key's payment, if
-      // any, and the visit's state. Round trip 3: the payment, its items and its event.
+      // Statement 1: the key lock, then the visit lock. Statement 2 (after both): the key's payment, if
+      // any, and the visit's state — on PostgreSQL sent behind statement 1 in its round trip, with `begin`
+      // ahead of it (decision 038). Statement 3: the payment, its items and its event, with `commit`.
+      const scope = {
+        byKey: { sessionId, key: idempotencyKey },
+        onlyLines:
+          body.selection.kind === 'items' ? body.selection.items.map((item) => item.orderItemId) : undefined,
+      };
+      const stateRead = followNextStatement(
+        tx,
+        visitStateStatement(joinedVisitId(sessionId, body.tableId), scope),
+      );
       const { keyLocked, visit } = await lockKeyAndJoinedVisit(tx, sessionId, body.tableId, idempotencyKey);
       if (!keyLocked) throw new HttpError(409, PAYMENT_TEXTS.inProgress);
       const replay = async (previous: { id: string; requestHash: string }) => {
@@ -233,11 +246,7 @@ export async function createPayment(
         await requireIssuedSession(tx, sessionId);
         throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
       }
-      const { lines, split, previous } = await loadVisitState(tx, visit.visitId, {
-        byKey: { sessionId, key: idempotencyKey },
-        onlyLines:
-          body.selection.kind === 'items' ? body.selection.items.map((item) => item.orderItemId) : undefined,
-      });
+      const { lines, split, previous } = parseVisitState(await stateRead.answer());
       if (previous) return replay(previous);
       if (!methodsOf(visit, deps.provider).includes(body.method)) {
         throw new HttpError(422, PAYMENT_TEXTS.methodNotOffered(body.method));
