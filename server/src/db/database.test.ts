@@ -105,8 +105,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications on PostgreSQL', () 
           return false;
         },
       );
-      await Promise.all(['one', 'two', "it's \"three\""].map((p) => notifier.notify('tablo_test', p)));
-      await expect.poll(() => heard).toEqual(['one', 'two', "it's \"three\""]);
+      await Promise.all(['one', 'two', 'it\'s "three"'].map((p) => notifier.notify('tablo_test', p)));
+      await expect.poll(() => heard).toEqual(['one', 'two', 'it\'s "three"']);
       expect(offered).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
