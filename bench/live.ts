@@ -23,7 +23,7 @@ import WebSocket from 'ws';
 import { openPostgres } from '../server/src/db/postgres.ts';
 import { startInstances } from '../server/src/scale-out/cluster.ts';
 import { type FanOutTable, percentile, seedFanOut, streamEvents } from '../server/src/scale-out/fan-out.ts';
-import { residentBytes } from '../server/src/scale-out/instances.ts';
+import { residentBytes } from '../server/src/testing/proc-stats.ts';
 import { cpuSeconds } from './support/processes.ts';
 
 const STEPS = (process.env.BENCH_LIVE_STEPS ?? '1000,2000,5000,10000,15000').split(',').map(Number);

@@ -18,7 +18,8 @@ import {
   placeOrder,
 } from '../server/src/reliability/diner-client.ts';
 import { prepareDatabase } from '../server/src/reliability/prepared-database.ts';
-import { freePort, processTree } from '../server/src/reliability/server-process.ts';
+import { freePort } from '../server/src/testing/child-process.ts';
+import { processTree } from '../server/src/testing/proc-stats.ts';
 import type { TestDatabaseKind } from '../server/src/testing/test-database.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
