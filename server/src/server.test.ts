@@ -44,7 +44,7 @@ describe('the server process', () => {
     const menu = MenuSchema.parse(await (await fetch(`${base}/api/menu/current/demo`)).json());
     const itemId = menu[0]?.menuItems[0]?.id ?? 0;
 
-    first.child.kill('SIGTERM');
+    first.process.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
     expect(existsSync(join(dataDir, 'tablo.lock'))).toBe(false);
 
@@ -57,7 +57,7 @@ describe('the server process', () => {
     });
     expect(rated.status).toBe(200);
     expect(RatingResponseSchema.parse(await rated.json()).rating).toBe('LIKE');
-    third.child.kill('SIGINT');
+    third.process.kill('SIGINT');
     expect((await third.exited).code).toBe(0);
   }, 240_000);
 

@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
       onTestFailed(() => {
         const last = server;
         console.error(
-          `${kind}, round ${round}; the last server exited ${last?.child.exitCode ?? last?.child.signalCode ?? 'not'}:\n` +
+          `${kind}, round ${round}; the last server exited ${last?.process.exitCode ?? last?.process.signalCode ?? 'not'}:\n` +
             (last?.output().slice(-6000) ?? ''),
         );
       });
@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
         const kill = () => {
           if (killed) return;
           killed = true;
-          current.child.kill('SIGKILL');
+          current.process.kill('SIGKILL');
         };
         const counted = (outcome: Promise<Outcome>) =>
           outcome.then((result) => {

@@ -119,7 +119,7 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
 
     await new Promise((resolve) => setTimeout(resolve, 400));
     const signalled = Date.now();
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await listenerClosed(port);
     // The accepted request completes; the one behind it is refused, and the connection closes.
     const lateBytes = orderBytes(port, late);
@@ -220,7 +220,7 @@ describe('SIGTERM with a request that never ends', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const signalled = Date.now();
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     const exit = await server.exited;
     expect(exit.code).toBe(1);
     expect(exit.at - signalled).toBeGreaterThanOrEqual(7_500);

@@ -49,7 +49,7 @@ describe('the production start', () => {
     expect(tree.slice(1).map((p) => p.command.slice(1))).toEqual([[join('server', 'scripts', 'start.mjs')]]);
     const serving = tree[1]?.pid as number;
 
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await server.exited;
     const deadline = Date.now() + 10_000;
     while (processTree(serving).length > 0 && Date.now() < deadline)

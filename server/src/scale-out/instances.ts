@@ -67,7 +67,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     port,
     http: server.baseUrl,
     get pid() {
-      return server.child.pid;
+      return server.process.pid;
     },
     output: () => server.output(),
     ready,

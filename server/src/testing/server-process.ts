@@ -39,7 +39,6 @@ export interface ServerOptions {
 }
 
 export interface ServerProcess extends Child {
-  child: Child['process'];
   pid: number;
   port: number;
   baseUrl: string;
@@ -96,7 +95,6 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     get running() {
       return child.running;
     },
-    child: child.process,
     pid: child.process.pid ?? -1,
     port,
     baseUrl,
