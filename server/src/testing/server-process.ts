@@ -72,7 +72,11 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.freshDataDir ? mkdtempSync(join(tmpdir(), options.freshDataDir.prefix)) : null;
-  if (dataDir) await options.freshDataDir?.prepare?.(dataDir);
+  if (dataDir)
+    await options.freshDataDir?.prepare?.(dataDir).catch((error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
