@@ -21,8 +21,17 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly windows = new Map<string, { dirty: boolean; timer: NodeJS.Timeout }>();
   private builds = 0;
+  private dropped = 0;
 
   constructor(private readonly options: AnswerCacheOptions) {}
+
+  /**
+   * Changes whenever answers are dropped (an invalidation, a clear): whoever keeps answers beside the cache
+   * (the hot path) forgets them when it moves.
+   */
+  get generation(): number {
+    return this.dropped;
+  }
 
   /** How many builds ran (for tests and metrics). */
   get buildCount(): number {
@@ -75,12 +84,14 @@ export class AnswerCache {
 
   /** Notifications may have been missed: forget everything. */
   clear(): void {
+    this.dropped++;
     this.entries.clear();
   }
 
   close(): void {
     for (const window of this.windows.values()) clearTimeout(window.timer);
     this.windows.clear();
+    this.dropped++;
     this.entries.clear();
   }
 
@@ -98,6 +109,7 @@ export class AnswerCache {
   }
 
   private drop(shortName: string): void {
+    this.dropped++;
     const suffix = `\u0000${shortName}`;
     for (const key of this.entries.keys()) if (key.endsWith(suffix)) this.entries.delete(key);
   }
