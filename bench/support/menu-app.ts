@@ -84,5 +84,11 @@ export async function startMenuApp(root: string, dataDir: string): Promise<MenuA
     await app.stop();
     throw error;
   }
-  return { base, pid: app.process.pid, stop: () => app.stop() };
+  return {
+    base,
+    pid: app.process.pid,
+    stop: async () => {
+      await app.stop();
+    },
+  };
 }
