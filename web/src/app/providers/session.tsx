@@ -1,9 +1,10 @@
 import { apiPaths } from '@tablo/contract/paths';
-import { SESSION_STORAGE_KEY, SessionIdSchema, SessionUuidResponseSchema } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
+import { sessionIdCheck, sessionUuidResponseCheck } from '../../lib/first-screen-checks.ts';
 import { isServerOrHydrating, useHydrated } from '../../lib/hydration.ts';
 import { notify } from '../../lib/toast.ts';
 import { useRestaurant } from './restaurant.tsx';
@@ -58,8 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 export function sessionUuidQueryOptions() {
   return queryOptions({
     queryKey: ['session-uuid'],
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.sessionUuid(), { schema: SessionUuidResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiPaths.sessionUuid(), { schema: sessionUuidResponseCheck, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -73,7 +73,7 @@ export function needsNewSession(restaurant: { isEnabled: boolean; isOrderingEnab
 
 function readStoredSession(): string | null {
   try {
-    const parsed = SessionIdSchema.safeParse(localStorage.getItem(SESSION_STORAGE_KEY));
+    const parsed = sessionIdCheck.safeParse(localStorage.getItem(SESSION_STORAGE_KEY));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
