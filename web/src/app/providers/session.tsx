@@ -1,7 +1,15 @@
 import { apiPaths } from '@tablo/contract/paths';
 import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { sessionIdCheck, sessionUuidResponseCheck } from '../../lib/first-screen-checks.ts';
@@ -49,9 +57,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return result.ok ? { sessionId: result.data.uuid, isLoaded: true, isActive: true } : INACTIVE;
   }, [isOrderingEnabled, stored, result, query.isError]);
 
-  if (shownByServer && (!hydrated || !session.isLoaded)) {
-    return <SessionContext value={INACTIVE}>{children}</SessionContext>;
-  }
+  const value = shownByServer && (!hydrated || !session.isLoaded) ? INACTIVE : session;
+  // On the server's page the session arrives (from the query library, an urgent update) while the whole menu
+  // is on screen, and every dish grows its rating buttons: as a deferred value React re-renders them in short,
+  // interruptible slices instead of one long task that blocks the phone (decision record 036).
+  const deferred = useDeferredValue(value);
+  if (shownByServer) return <SessionContext value={deferred}>{children}</SessionContext>;
   if (!session.isLoaded) return null;
   return <SessionContext value={session}>{children}</SessionContext>;
 }

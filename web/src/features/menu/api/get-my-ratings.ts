@@ -36,7 +36,10 @@ export function myRatingsQueryOptions(shortName: string, sessionId: string | nul
 
 const NO_RATINGS = new Map<number, RatingValue>();
 
+/** No ratings yet (every new session) keeps the same empty map: the memoized dishes then skip the render the
+ * answer would cause on a menu already on screen (decision record 036). */
 function toMap(ratings: MyRatingsResponse): Map<number, RatingValue> {
+  if (ratings.length === 0) return NO_RATINGS;
   return new Map(ratings.map((r) => [r.menuItemId, r.rating]));
 }
 
