@@ -15,15 +15,20 @@
 // database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_KINDS
 // (postgres,pglite; postgres is skipped with a note when no server answers).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { formatStaffSince, StaffBoardSchema } from '@tablo/contract/staff';
-import pg from 'pg';
 import WebSocket from 'ws';
-import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
-import { startBenchApp, stopBenchApp } from './support/app-process.ts';
+import { percentile } from '../server/src/reliability/rush-load.ts';
+import { startBenchApp } from './support/app-process.ts';
+import {
+  ADMIN_URL,
+  BENCH_KINDS,
+  type BenchKind,
+  createBenchDatabase,
+  postgresReachable,
+} from './support/bench-database.ts';
+import { call, type Diner, joinDiners } from './support/diners.ts';
+import { round, runBench, writeResults } from './support/figures.ts';
+import { openLoop } from './support/open-loop.ts';
 import type { BenchAppInfo } from './support/orders-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -32,25 +37,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 25);
 const TABLES = Number(process.env.BENCH_TABLES ?? 50);
 const DINERS_PER_TABLE = Number(process.env.BENCH_DINERS_PER_TABLE ?? 2);
 const BOARDS = Number(process.env.BENCH_BOARDS ?? 2);
-const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Kind[];
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-const REQUEST_TIMEOUT_MS = 10_000;
 /** How long to wait for the last receipts after the load stops. */
 const DRAIN_MS = 10_000;
 const TARGET = { p99Ms: 200 };
 const STAFF_PASSWORD = `bench-${randomUUID()}`;
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-
-type Kind = 'postgres' | 'pglite';
-
-interface Diner {
-  sessionId: string;
-  tableId: number;
-  ip: string;
-}
 
 interface Placed {
   startedAt: number;
@@ -77,47 +67,6 @@ interface KindResult {
   diners: number;
   boards: number;
   seconds: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-async function call(base: string, path: string, ip: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${base}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...init.headers },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
-
-async function joinDiners(base: string, info: BenchAppInfo): Promise<Diner[]> {
-  const diners: Diner[] = [];
-  const total = TABLES * DINERS_PER_TABLE;
-  for (let start = 0; start < total; start += 20) {
-    const batch = Array.from({ length: Math.min(20, total - start) }, async (_, offset) => {
-      const i = start + offset;
-      const ip = `10.1.${(i >> 8) & 255}.${i & 255}`;
-      const table = info.tables[i % info.tables.length];
-      if (!table) throw new Error('no tables');
-      const { uuid: sessionId } = (await (await call(base, '/order/uuid', ip)).json()) as { uuid: string };
-      const joined = await call(base, '/table-sessions', ip, {
-        method: 'POST',
-        body: JSON.stringify({ shortName: info.shortName, tableId: table.id, token: table.token, sessionId }),
-      });
-      if (joined.status !== 200) throw new Error(`join: ${joined.status} ${await joined.text()}`);
-      return { sessionId, tableId: table.id, ip };
-    });
-    diners.push(...(await Promise.all(batch)));
-  }
-  return diners;
 }
 
 /** A board as the console opens it: log in, read the board, connect with its cursors, wait for ready. */
@@ -169,66 +118,28 @@ async function placeOne(base: string, info: BenchAppInfo, diner: Diner, n: numbe
   }
 }
 
-/** Open loop at RATE/s: each arrival goes to the diner free the longest (one order in flight per phone). */
+/** RATE orders a second, open loop (support/open-loop.ts), over the warm-up and the measured seconds. */
 async function load(base: string, info: BenchAppInfo, diners: Diner[], placed: Map<number, Placed>) {
-  const seconds = WARMUP_SECONDS + SECONDS;
-  const interval = 1000 / RATE;
-  const started = performance.now();
-  const measuredFrom = started + WARMUP_SECONDS * 1000;
-  const free = [...diners];
-  const inFlight = new Set<Promise<void>>();
+  const measuredFrom = performance.now() + WARMUP_SECONDS * 1000;
   let failed = 0;
-  for (let i = 0; i < RATE * seconds; i++) {
-    const wait = started + i * interval - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const diner = free.shift();
-    if (!diner) {
-      failed++;
-      continue;
-    }
-    const request: Promise<void> = placeOne(base, info, diner, i).then((result) => {
-      inFlight.delete(request);
-      free.push(diner);
-      if (!result) failed++;
-      else
-        placed.set(result.id, {
-          startedAt: result.startedAt,
-          answeredAt: result.answeredAt,
-          measured: result.startedAt >= measuredFrom,
-        });
-    });
-    inFlight.add(request);
-  }
-  await Promise.all(inFlight);
-  return failed;
+  const run = await openLoop(diners, RATE, WARMUP_SECONDS + SECONDS, async (diner, i) => {
+    const result = await placeOne(base, info, diner, i);
+    if (!result) failed++;
+    else
+      placed.set(result.id, {
+        startedAt: result.startedAt,
+        answeredAt: result.answeredAt,
+        measured: result.startedAt >= measuredFrom,
+      });
+  });
+  return failed + run.notSent;
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+async function runKind(kind: BenchKind): Promise<KindResult> {
+  const database = await createBenchDatabase(kind, 'board');
   try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function runKind(kind: Kind): Promise<KindResult> {
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  if (kind === 'postgres') {
-    const fresh = await createPostgresTestDatabaseUrl(ADMIN_URL);
-    env = { BENCH_DATABASE_URL: fresh.url };
-    cleanup = fresh.drop;
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-board-'));
-    env = { BENCH_DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
-  try {
-    const { child, info } = await startBenchApp({
-      ...env,
+    const app = await startBenchApp({
+      ...database.env,
       BENCH_TABLES: String(TABLES),
       BENCH_STAFF: String(BOARDS),
       BENCH_STAFF_PASSWORD: STAFF_PASSWORD,
@@ -237,8 +148,13 @@ async function runKind(kind: Kind): Promise<KindResult> {
     const boards: Board[] = [];
     let failedOrders: number;
     try {
-      const base = `http://127.0.0.1:${info.port}`;
-      const diners = await joinDiners(base, info);
+      const { base, info } = app;
+      const diners = await joinDiners(
+        base,
+        info,
+        TABLES * DINERS_PER_TABLE,
+        (i) => `10.1.${(i >> 8) & 255}.${i & 255}`,
+      );
       for (const [n, email] of info.staffEmails.entries()) boards.push(await openBoard(base, email, n));
       failedOrders = await load(base, info, diners, placed);
       const deadline = performance.now() + DRAIN_MS;
@@ -248,7 +164,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       }
     } finally {
       for (const board of boards) board.socket.terminate();
-      await stopBenchApp(child);
+      await app.stop();
     }
     const placedToBoard: number[] = [];
     const answeredToBoard: number[] = [];
@@ -268,7 +184,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
         }
       }
     }
-    for (const list of [placedToBoard, answeredToBoard, postAnswer]) list.sort((x, y) => x - y);
+    placedToBoard.sort((x, y) => x - y);
     return {
       placedToBoard: {
         p50Ms: round(percentile(placedToBoard, 50)),
@@ -293,13 +209,13 @@ async function runKind(kind: Kind): Promise<KindResult> {
       seconds: SECONDS,
     };
   } finally {
-    await cleanup();
+    await database.remove();
   }
 }
 
 async function main(): Promise<void> {
-  const results: Partial<Record<Kind, KindResult | { skipped: string }>> = {};
-  for (const kind of KINDS) {
+  const results: Partial<Record<BenchKind, KindResult | { skipped: string }>> = {};
+  for (const kind of BENCH_KINDS) {
     if (kind === 'postgres' && !(await postgresReachable())) {
       console.log(`bench:board — postgres: skipped, no server at ${ADMIN_URL.replace(/\/\/.*@/, '//…@')}`);
       results[kind] = { skipped: 'no PostgreSQL server reachable' };
@@ -321,17 +237,7 @@ async function main(): Promise<void> {
         `${ok ? 'meets' : 'MISSES'} the target (p99 ≤ ${TARGET.p99Ms} ms, nothing missing)`,
     );
   }
-  const dir = join(HERE, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'board.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), target: TARGET, ...results }, null, 2)}\n`,
-  );
-  console.log(`wrote ${file}`);
+  writeResults('board', { target: TARGET, ...results });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

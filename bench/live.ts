@@ -15,28 +15,21 @@
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a dedicated database is created
 // and dropped; default postgres://postgres@127.0.0.1:5432/test). The sockets count against this process's
 // and the instance's open-file limit (`ulimit -n`).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { openPostgres } from '../server/src/db/postgres.ts';
 import { startInstances } from '../server/src/scale-out/cluster.ts';
 import { type FanOutTable, percentile, seedFanOut, streamEvents } from '../server/src/scale-out/fan-out.ts';
-import { residentBytes } from '../server/src/scale-out/instances.ts';
-import { cpuSeconds } from './support/processes.ts';
+import { cpuSeconds, residentBytes } from '../server/src/testing/proc-stats.ts';
+import { ADMIN_URL } from './support/bench-database.ts';
+import { round, runBench, writeResults } from './support/figures.ts';
 
 const STEPS = (process.env.BENCH_LIVE_STEPS ?? '1000,2000,5000,10000,15000').split(',').map(Number);
 const PER_TABLE = Number(process.env.BENCH_LIVE_PER_TABLE ?? 4);
 const RATE = Number(process.env.BENCH_LIVE_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 5);
 const CONNECT_BATCH = 250;
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const TARGET = { p99Ms: 100, sockets: 10_000 };
-const HERE = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * A socket as light as a phone's: it records when each event cursor first arrived, nothing else. A socket
@@ -122,11 +115,6 @@ interface Step {
   p99Ms: number;
   maxMs: number;
   loadAverage: number;
-}
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
 }
 
 async function main(): Promise<void> {
@@ -244,31 +232,16 @@ async function main(): Promise<void> {
       `${baseline === null ? '?' : round(baseline / 2 ** 20)} MB, ${bytesPerSocket ?? '?'} bytes per socket at ` +
       `${last?.sockets ?? 0} sockets`,
   );
-  const dir = join(HERE, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'live.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify(
-      {
-        measuredAt: new Date().toISOString(),
-        target: TARGET,
-        perTable: PER_TABLE,
-        eventsPerSecond: RATE,
-        seconds: SECONDS,
-        baselineRssMb: baseline === null ? null : round(baseline / 2 ** 20),
-        mostSocketsWithinTarget: mostHeld,
-        bytesPerSocketAtLargestStep: bytesPerSocket,
-        steps,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`wrote ${file}`);
+  writeResults('live', {
+    target: TARGET,
+    perTable: PER_TABLE,
+    eventsPerSecond: RATE,
+    seconds: SECONDS,
+    baselineRssMb: baseline === null ? null : round(baseline / 2 ** 20),
+    mostSocketsWithinTarget: mostHeld,
+    bytesPerSocketAtLargestStep: bytesPerSocket,
+    steps,
+  });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

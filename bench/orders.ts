@@ -11,14 +11,19 @@
 // database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_DINERS (200
 // diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPglite } from '../server/src/db/pglite.ts';
-import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
-import { startBenchApp, stopBenchApp } from './support/app-process.ts';
+import { percentile } from '../server/src/reliability/rush-load.ts';
+import { startBenchApp } from './support/app-process.ts';
+import {
+  BENCH_KINDS,
+  type BenchDatabase,
+  type BenchKind,
+  createBenchDatabase,
+} from './support/bench-database.ts';
+import { processCpuMs } from './support/cpu-sampling.ts';
+import { call, type Diner, joinDiners } from './support/diners.ts';
+import { round, runBench, writeResults } from './support/figures.ts';
+import { openLoop } from './support/open-loop.ts';
 import type { BenchAppInfo } from './support/orders-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,22 +33,7 @@ const CAPACITY_SECONDS = Number(process.env.BENCH_CAPACITY_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 350);
 const DINERS = Number(process.env.BENCH_DINERS ?? 200);
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
-const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Kind[];
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-const REQUEST_TIMEOUT_MS = 10_000;
 const TARGETS = { ordersPerSecond: 300, p99Ms: 150 };
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-
-type Kind = 'postgres' | 'pglite';
-
-interface Diner {
-  sessionId: string;
-  tableId: number;
-  ip: string;
-}
 
 interface KindResult {
   ordersPerSecond: number;
@@ -67,60 +57,6 @@ interface KindResult {
   diners: number;
   tables: number;
   seconds: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-}
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-/** User + system CPU time of a process, from /proc (Linux; NaN elsewhere). */
-function processCpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function call(base: string, path: string, ip: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${base}/api${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...init.headers },
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
-
-/** Each diner: a session from GET /api/order/uuid, joined to a table with the table's QR token. */
-async function joinDiners(base: string, info: BenchAppInfo): Promise<Diner[]> {
-  const diners: Diner[] = [];
-  for (let start = 0; start < DINERS; start += 20) {
-    const batch = Array.from({ length: Math.min(20, DINERS - start) }, async (_, offset) => {
-      const i = start + offset;
-      const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const table = info.tables[i % info.tables.length];
-      if (!table) throw new Error('no tables');
-      const issued = await call(base, '/order/uuid', ip);
-      const { uuid: sessionId } = (await issued.json()) as { uuid: string };
-      const joined = await call(base, '/table-sessions', ip, {
-        method: 'POST',
-        body: JSON.stringify({ shortName: info.shortName, tableId: table.id, token: table.token, sessionId }),
-      });
-      if (joined.status !== 200) throw new Error(`join: ${joined.status} ${await joined.text()}`);
-      return { sessionId, tableId: table.id, ip };
-    });
-    diners.push(...(await Promise.all(batch)));
-  }
-  return diners;
 }
 
 interface LoadTally {
@@ -162,34 +98,11 @@ async function placeOne(base: string, info: BenchAppInfo, diner: Diner, n: numbe
   tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
 }
 
-/**
- * Open loop: orders arrive at RATE per second whether or not earlier ones have been answered, so the
- * latency measured is the service time at that load, not the queueing of a closed loop. Each arrival
- * goes to the diner who has waited longest among those not waiting for an answer (a phone places its
- * next order after "Order placed"); when every diner is waiting, the arrival is counted as `notSent`.
- * Returns the seconds until the last answer.
- */
+/** The measured phase: RATE orders a second, open loop; resolves with the seconds until the last answer. */
 async function atRate(base: string, info: BenchAppInfo, diners: Diner[], tally: LoadTally, seconds: number) {
-  const interval = 1000 / RATE;
-  const started = performance.now();
-  const free = [...diners];
-  const inFlight = new Set<Promise<void>>();
-  for (let i = 0; i < RATE * seconds; i++) {
-    const wait = started + i * interval - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const diner = free.shift();
-    if (!diner) {
-      tally.statuses.notSent = (tally.statuses.notSent ?? 0) + 1;
-      continue;
-    }
-    const request: Promise<void> = placeOne(base, info, diner, i, tally).finally(() => {
-      inFlight.delete(request);
-      free.push(diner);
-    });
-    inFlight.add(request);
-  }
-  await Promise.all(inFlight);
-  return (performance.now() - started) / 1000;
+  const run = await openLoop(diners, RATE, seconds, (diner, i) => placeOne(base, info, diner, i, tally));
+  if (run.notSent > 0) tally.statuses.notSent = (tally.statuses.notSent ?? 0) + run.notSent;
+  return run.seconds;
 }
 
 /** Closed loop: every diner orders again as soon as it is answered — the capacity of the server. */
@@ -231,8 +144,8 @@ async function countPostgres(url: string, ids: number[]): Promise<Counts> {
   }
 }
 
-async function countPglite(dir: string, ids: number[]): Promise<Counts> {
-  const database = await openPglite(dir);
+async function countPglite(benchDatabase: BenchDatabase, ids: number[]): Promise<Counts> {
+  const database = await benchDatabase.open();
   try {
     const { sql } = await import('drizzle-orm');
     const result = await database.db.execute(
@@ -246,23 +159,13 @@ async function countPglite(dir: string, ids: number[]): Promise<Counts> {
   }
 }
 
-async function runKind(kind: Kind): Promise<KindResult> {
-  let cleanup: () => Promise<void>;
-  let env: Record<string, string>;
-  let count: (ids: number[]) => Promise<Counts>;
-  if (kind === 'postgres') {
-    const fresh = await createPostgresTestDatabaseUrl(ADMIN_URL);
-    env = { BENCH_DATABASE_URL: fresh.url };
-    count = (ids) => countPostgres(fresh.url, ids);
-    cleanup = fresh.drop;
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-pglite-'));
-    env = { BENCH_DATA_DIR: dir };
-    count = (ids) => countPglite(dir, ids);
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+async function runKind(kind: BenchKind): Promise<KindResult> {
+  const database = await createBenchDatabase(kind, 'orders');
+  const count = (ids: number[]) =>
+    database.url ? countPostgres(database.url, ids) : countPglite(database, ids);
   try {
-    const { child, info } = await startBenchApp({ ...env, BENCH_TABLES: String(TABLES) });
+    const app = await startBenchApp({ ...database.env, BENCH_TABLES: String(TABLES) });
+    const { base, info } = app;
     const warmup = newTally();
     const measured = newTally();
     const capacity = newTally();
@@ -270,20 +173,24 @@ async function runKind(kind: Kind): Promise<KindResult> {
     let capacitySeconds: number;
     let cpuMs: number;
     try {
-      const base = `http://127.0.0.1:${info.port}`;
-      const diners = await joinDiners(base, info);
+      // Each diner from its own address, as real phones are.
+      const diners = await joinDiners(
+        base,
+        info,
+        DINERS,
+        (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      );
       await flatOut(base, info, diners, warmup, WARMUP_SECONDS);
-      const cpuBefore = processCpuMs(child.pid);
+      const cpuBefore = processCpuMs(app.child.pid);
       seconds = await atRate(base, info, diners, measured, SECONDS);
-      cpuMs = processCpuMs(child.pid) - cpuBefore;
+      cpuMs = processCpuMs(app.child.pid) - cpuBefore;
       capacitySeconds = await flatOut(base, info, diners, capacity, CAPACITY_SECONDS);
     } finally {
-      await stopBenchApp(child);
+      await app.stop();
     }
     const all = [warmup, measured, capacity];
     const acknowledgedIds = all.flatMap((tally) => tally.acknowledgedIds);
     const counts = await count(acknowledgedIds);
-    const sorted = [...measured.latenciesMs].sort((a, b) => a - b);
     const acknowledged = acknowledgedIds.length;
     const statuses: Record<string, number> = {};
     for (const tally of all) {
@@ -292,8 +199,8 @@ async function runKind(kind: Kind): Promise<KindResult> {
     }
     return {
       ordersPerSecond: round(measured.acknowledgedIds.length / seconds),
-      p50Ms: round(percentile(sorted, 50)),
-      p99Ms: round(percentile(sorted, 99)),
+      p50Ms: round(percentile(measured.latenciesMs, 50)),
+      p99Ms: round(percentile(measured.latenciesMs, 99)),
       acknowledged,
       stored: counts.stored,
       lost: acknowledged - counts.acknowledgedFound,
@@ -310,7 +217,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       seconds: round(seconds, 2),
     };
   } finally {
-    await cleanup();
+    await database.remove();
   }
 }
 
@@ -324,8 +231,8 @@ function verdict(result: KindResult): string {
 }
 
 async function main(): Promise<void> {
-  const results: Partial<Record<Kind, KindResult>> = {};
-  for (const kind of KINDS) {
+  const results: Partial<Record<BenchKind, KindResult>> = {};
+  for (const kind of BENCH_KINDS) {
     console.log(`bench:orders — ${kind}: ${DINERS} diners at ${TABLES} tables for ${SECONDS} s …`);
     const result = await runKind(kind);
     results[kind] = result;
@@ -341,17 +248,7 @@ async function main(): Promise<void> {
           : ''),
     );
   }
-  const dir = join(HERE, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'orders.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, ...results }, null, 2)}\n`,
-  );
-  console.log(`wrote ${file}`);
+  writeResults('orders', { targets: TARGETS, ...results });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

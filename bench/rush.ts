@@ -13,14 +13,7 @@
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (admin URL of a PostgreSQL server; a dedicated
 // database is created and dropped), BENCH_KINDS (postgres,pglite), BENCH_RATE_POSTGRES (500) and
 // BENCH_RATE_PGLITE (100) orders/s, BENCH_WARMUP_SECONDS (5, at the same rate, checked but not measured).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import type { Database } from '../server/src/db/database.ts';
-import { openPglite } from '../server/src/db/pglite.ts';
-import { openPostgres } from '../server/src/db/postgres.ts';
+import { loadavg } from 'node:os';
 import { checkRush, inconsistencies, type RushCheck } from '../server/src/reliability/rush-check.ts';
 import { RushHttpClient } from '../server/src/reliability/rush-http.ts';
 import {
@@ -31,126 +24,43 @@ import {
   type RushTally,
   runRush,
 } from '../server/src/reliability/rush-load.ts';
-import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
-import { startBenchApp, stopBenchApp } from './support/app-process.ts';
-
-type Kind = 'postgres' | 'pglite';
+import { startBenchApp } from './support/app-process.ts';
+import { BENCH_KINDS, type BenchKind, createBenchDatabase } from './support/bench-database.ts';
+import { cpuSpent, databaseCpuMs, ownCpuMs, processCpuMs, residentMb } from './support/cpu-sampling.ts';
+import { round, runBench, writeResults } from './support/figures.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const DINERS = Number(process.env.BENCH_DINERS ?? 500);
 const TABLES = Number(process.env.BENCH_TABLES ?? 100);
 const PAY_EVERY = Number(process.env.BENCH_PAY_EVERY ?? 5);
-const KINDS = (process.env.BENCH_KINDS ?? 'postgres,pglite').split(',') as Kind[];
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const REQUEST_TIMEOUT_MS = 10_000;
 const STAFF_PASSWORD = 'bench-waiter-password';
-const TARGETS: Record<Kind, { ordersPerSecond: number; p99Ms: number }> = {
+const TARGETS: Record<BenchKind, { ordersPerSecond: number; p99Ms: number }> = {
   postgres: { ordersPerSecond: 500, p99Ms: 100 },
   pglite: { ordersPerSecond: 100, p99Ms: 250 },
 };
-const RATES: Record<Kind, number> = {
+const RATES: Record<BenchKind, number> = {
   postgres: Number(process.env.BENCH_RATE_POSTGRES ?? TARGETS.postgres.ordersPerSecond),
   pglite: Number(process.env.BENCH_RATE_PGLITE ?? TARGETS.pglite.ordersPerSecond),
 };
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-
-function round(value: number, digits = 1): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-/** User + system CPU (ms) of a process, from /proc (Linux; NaN elsewhere). */
-function processCpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Resident memory of a process in MB, from /proc. */
-function residentMb(pid: number | undefined): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1]);
-    return kb / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** CPU (ms) of every PostgreSQL backend serving `url`'s database, by pid. */
-async function databaseCpuMs(url: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
-  } finally {
-    await client.end();
-  }
-}
-
-function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of after) if (Number.isFinite(ms)) spent += ms - (before.get(pid) ?? 0);
-  return spent;
-}
-
-function ownCpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
-}
-
-interface Prepared {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  databaseUrl: string | null;
-  cleanup(): Promise<void>;
-}
-
-async function prepare(kind: Kind): Promise<Prepared> {
-  if (kind === 'postgres') {
-    const fresh = await createPostgresTestDatabaseUrl(ADMIN_URL);
-    return {
-      env: { BENCH_DATABASE_URL: fresh.url },
-      open: () => openPostgres({ url: fresh.url, poolSize: 2 }),
-      databaseUrl: fresh.url,
-      cleanup: fresh.drop,
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-rush-'));
-  return {
-    env: { BENCH_DATA_DIR: dir },
-    open: () => openPglite(dir),
-    databaseUrl: null,
-    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 function latencies(values: number[]) {
   return { p50Ms: round(percentile(values, 50)), p99Ms: round(percentile(values, 99)) };
 }
 
-async function runKind(kind: Kind) {
+async function runKind(kind: BenchKind) {
   const rate = RATES[kind];
-  const prepared = await prepare(kind);
+  const prepared = await createBenchDatabase(kind, 'rush');
   try {
-    const { child, info } = await startBenchApp({
+    const app = await startBenchApp({
       ...prepared.env,
       BENCH_TABLES: String(TABLES),
       BENCH_STAFF: '2',
       BENCH_STAFF_PASSWORD: STAFF_PASSWORD,
     });
-    const client = new RushHttpClient(`http://127.0.0.1:${info.port}`);
+    const { info } = app;
+    const client = new RushHttpClient(app.base);
     const venue = {
       shortName: info.shortName,
       tables: info.tables,
@@ -169,19 +79,19 @@ async function runKind(kind: Kind) {
       const options = { ordersPerSecond: rate, payEvery: PAY_EVERY, timeoutMs: REQUEST_TIMEOUT_MS };
       if (WARMUP_SECONDS > 0)
         await runRush(client, venue, diners, { ...options, seconds: WARMUP_SECONDS }, warmup);
-      const databaseBefore = prepared.databaseUrl ? await databaseCpuMs(prepared.databaseUrl) : null;
+      const databaseBefore = prepared.url ? await databaseCpuMs(prepared.url) : null;
       const clientBefore = ownCpuMs();
-      const cpuBefore = processCpuMs(child.pid);
+      const cpuBefore = processCpuMs(app.child.pid);
       await runRush(client, venue, diners, { ...options, seconds: SECONDS }, measured);
-      serverCpuMs = processCpuMs(child.pid) - cpuBefore;
+      serverCpuMs = processCpuMs(app.child.pid) - cpuBefore;
       clientMs = ownCpuMs() - clientBefore;
-      rssMb = residentMb(child.pid);
+      rssMb = residentMb(app.child.pid);
       loadAverage = loadavg();
-      if (prepared.databaseUrl && databaseBefore)
-        databaseMs = cpuSpent(databaseBefore, await databaseCpuMs(prepared.databaseUrl));
+      if (prepared.url && databaseBefore)
+        databaseMs = cpuSpent(databaseBefore, await databaseCpuMs(prepared.url));
     } finally {
       client.close();
-      await stopBenchApp(child);
+      await app.stop();
     }
     const all = merge(warmup, measured);
     const database = await prepared.open();
@@ -216,7 +126,7 @@ async function runKind(kind: Kind) {
       seconds: round(measured.seconds, 2),
     };
   } finally {
-    await prepared.cleanup();
+    await prepared.remove();
   }
 }
 
@@ -237,9 +147,9 @@ function merge(a: RushTally, b: RushTally): RushTally {
 }
 
 async function main(): Promise<void> {
-  const results: Partial<Record<Kind, Awaited<ReturnType<typeof runKind>>>> = {};
+  const results: Partial<Record<BenchKind, Awaited<ReturnType<typeof runKind>>>> = {};
   let failed = false;
-  for (const kind of KINDS) {
+  for (const kind of BENCH_KINDS) {
     console.log(
       `bench:rush — ${kind}: ${DINERS} diners at ${TABLES} tables, ${RATES[kind]} orders/s offered for ${SECONDS} s, a payment with every ${PAY_EVERY}th order …`,
     );
@@ -261,18 +171,8 @@ async function main(): Promise<void> {
         `(≥ ${target.ordersPerSecond}/s, p99 ≤ ${target.p99Ms} ms, only 2xx, rows consistent)`,
     );
   }
-  const dir = join(HERE, 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'rush.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), targets: TARGETS, ...results }, null, 2)}\n`,
-  );
-  console.log(`wrote ${file}`);
+  writeResults('rush', { targets: TARGETS, ...results });
   if (failed) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

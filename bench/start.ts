@@ -5,7 +5,7 @@
 // `--repo` measures another checkout (an older commit, node_modules linked) the same way.
 // Writes bench/results/start[-<label>].json.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,8 @@ import {
   placeOrder,
 } from '../server/src/reliability/diner-client.ts';
 import { prepareDatabase } from '../server/src/reliability/prepared-database.ts';
-import { freePort, processTree } from '../server/src/reliability/server-process.ts';
+import { freePort, startChild, waitForUrl } from '../server/src/testing/child-process.ts';
+import { processTree } from '../server/src/testing/proc-stats.ts';
 import type { TestDatabaseKind } from '../server/src/testing/test-database.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -54,7 +55,7 @@ async function measure(kind: TestDatabaseKind) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const child = spawn('npm', ['start'], {
+  const child = startChild('npm', ['start'], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -66,18 +67,11 @@ async function measure(kind: TestDatabaseKind) {
       RATE_LIMIT_ORDERS_PER_MINUTE: '100000',
       RATE_LIMIT_SESSIONS_PER_MINUTE: '100000',
     },
-    stdio: 'ignore',
   });
-  const exited = new Promise<number>((resolve) => child.once('exit', () => resolve(Date.now())));
-  for (;;) {
-    const ready = await call(baseUrl, 'GET', '/api/ready', { timeoutMs: 2000 });
-    if (ready.answered && ready.status === 200) break;
-    if (Date.now() - started > 180_000) throw new Error('not ready in 180 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForUrl(`${baseUrl}/api/ready`, child, 180_000, '`npm start`');
   const readyMs = Date.now() - started;
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const afterStart = memory(child.pid as number);
+  const afterStart = memory(child.process.pid as number);
 
   const tableIds = Object.values(db.restaurant.tables);
   const diners: Diner[] = [];
@@ -98,13 +92,12 @@ async function measure(kind: TestDatabaseKind) {
     if (!result.answered || result.status !== 200) failed(result);
   });
   const loadSeconds = (Date.now() - loadStarted) / 1000;
-  const afterLoad = memory(child.pid as number);
+  const afterLoad = memory(child.process.pid as number);
 
   // SIGTERM to `npm start`, as a process manager sends it; the serving process must exit too.
-  const servingPid = processTree(child.pid as number).at(-1)?.pid;
+  const servingPid = processTree(child.process.pid as number).at(-1)?.pid;
   const signalled = Date.now();
-  child.kill('SIGTERM');
-  await exited;
+  await child.stop();
   while (servingPid !== undefined && processTree(servingPid).length > 0 && Date.now() - signalled < 15_000)
     await new Promise((resolve) => setTimeout(resolve, 20));
   const servingLeftRunning = servingPid !== undefined && processTree(servingPid).length > 0;

@@ -3,14 +3,34 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreenChecks } from './first-screen-checks-plugin.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
 // Long-lived vendor chunks: they change far less often than the screens, so repeat visits hit the cache.
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-  // zod-without-eval.ts rides with zod, so its setting precedes every schema built at load (it says why).
-  { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]|zod-without-eval/ },
+  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+  // Apart from the query library: the menu page loads no zod (decision record 036).
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+];
+
+/**
+ * React Router publishes a production build beside its development one but its package exports only the
+ * latter (no `production` condition): the browser and server builds take the production files (its dev-only
+ * warnings off), as React's own builds are (decision record 036).
+ */
+const REACT_ROUTER_DIST = join(
+  import.meta.dirname,
+  '..',
+  'node_modules',
+  'react-router',
+  'dist',
+  'production',
+);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: join(REACT_ROUTER_DIST, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(REACT_ROUTER_DIST, 'dom-export.mjs') },
 ];
 
 /** Text files worth compressing; images and fonts are compressed already. index.html is rendered by the server. */
@@ -109,7 +129,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild
     ? { publicDir: false as const, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
     : {}),
-  plugins: [react(), withoutZodJsonSchema(), ...(isSsrBuild ? [] : [serviceWorker()]), precompress()],
+  plugins: [
+    react(),
+    withoutZodJsonSchema(),
+    firstScreenChecks(),
+    ...(isSsrBuild ? [] : [serviceWorker()]),
+    precompress(),
+  ],
+  resolve: {
+    alias: REACT_ROUTER_PRODUCTION,
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

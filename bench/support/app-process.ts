@@ -6,10 +6,20 @@ import type { BenchAppInfo } from './orders-app.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 
-/** Starts support/orders-app.ts (the real app) in a child process and waits for its JSON line. */
-export async function startBenchApp(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; info: BenchAppInfo }> {
+export interface BenchApp {
+  child: ChildProcess;
+  info: BenchAppInfo;
+  /** http://127.0.0.1:<port> */
+  base: string;
+  /** SIGTERM, resolving once it exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts support/orders-app.ts (the real app) in a child process and waits for its JSON line. `env` names
+ * its database (BenchDatabase.env) and restaurant (BENCH_TABLES, BENCH_STAFF…).
+ */
+export async function startBenchApp(env: Record<string, string>): Promise<BenchApp> {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(HERE, 'orders-app.ts')], {
@@ -22,12 +32,14 @@ export async function startBenchApp(
     child.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
     lines.once('line', (line) => resolve(JSON.parse(line) as BenchAppInfo));
   });
-  return { child, info };
-}
-
-export async function stopBenchApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  await exited;
+  return {
+    child,
+    info,
+    base: `http://127.0.0.1:${info.port}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

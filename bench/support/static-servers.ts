@@ -60,7 +60,13 @@ ${headers}
   const child = startChild(NGINX, ['-c', confFile, '-p', dir], {});
   const url = `http://127.0.0.1:${port}${answer.path}`;
   await waitForUrl(url, child, 10_000);
-  return { name: 'nginx', url, stop: () => child.stop() };
+  return {
+    name: 'nginx',
+    url,
+    stop: async () => {
+      await child.stop();
+    },
+  };
 }
 
 /**
@@ -84,7 +90,14 @@ createServer((req, res) => { res.writeHead(200, headers); res.end(body); }).list
   const child: Child = startChild(process.execPath, [script], {});
   const url = `http://127.0.0.1:${port}${answer.path}`;
   await waitForUrl(url, child, 10_000);
-  return { name: 'node:http', url, pid: child.process.pid, stop: () => child.stop() };
+  return {
+    name: 'node:http',
+    url,
+    pid: child.process.pid,
+    stop: async () => {
+      await child.stop();
+    },
+  };
 }
 
 export function startStaticServer(dir: string, answer: StaticBody): Promise<StaticServer> {

@@ -13,9 +13,4 @@ export const AppConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
-/** Where a restaurant page's boot loader leaves the API answers it started, for the web app's api client. */
-export const BOOT_RESPONSES_GLOBAL = '__tabloBootResponses';
-
-export const APP_CONFIG_META_NAME = 'tablo-config';
-/** The placeholder in web/index.html that the server replaces with the config meta tag. */
-export const APP_CONFIG_PLACEHOLDER = '<!--tablo-config-->';
+export { APP_CONFIG_META_NAME, APP_CONFIG_PLACEHOLDER, BOOT_RESPONSES_GLOBAL } from './config-names.ts';

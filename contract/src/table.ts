@@ -8,5 +8,4 @@ export const TableSchema = z.object({
 });
 export type Table = z.infer<typeof TableSchema>;
 
-/** spec §3: the default table, used when the route's table matches none. */
-export const DEFAULT_TABLE: Table = { id: 0, isEnabled: false, tableId: 0 };
+export { DEFAULT_TABLE } from './default-table.ts';

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: join(REPO_ROOT, 'data'),
       databaseUrl: undefined,
+      databasePoolSize: 20,
       publicUrl: 'http://localhost:3000',
       adminUrl: 'https://admin.tablo.example',
       poweredByName: 'Tablo',
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATA_DIR: '/var/lib/tablo',
       DATABASE_URL: 'postgres://u@db/tablo',
+      DATABASE_POOL_SIZE: '40',
       PUBLIC_URL: 'https://menu.example.com/',
       ADMIN_URL: 'https://admin.example.com',
       POWERED_BY_NAME: 'Foglalj',
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       port: 8080,
       dataDir: '/var/lib/tablo',
       databaseUrl: 'postgres://u@db/tablo',
+      databasePoolSize: 40,
       publicUrl: 'https://menu.example.com',
       poweredByUrl: 'https://foglalj.example',
       analyticsId: 'G-1',
@@ -47,13 +50,21 @@ describe('loadConfig', () => {
   it('lists every bad variable at once', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_URL: 'not a url', SEED_DEMO: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        DATABASE_POOL_SIZE: '0',
+        ADMIN_URL: 'not a url',
+        SEED_DEMO: 'maybe',
+      });
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(EnvError);
     const problems = (caught as EnvError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_URL', 'SEED_DEMO']) expect(problems).toContain(name);
+    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'ADMIN_URL', 'SEED_DEMO']) {
+      expect(problems).toContain(name);
+    }
   });
 });
 

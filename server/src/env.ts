@@ -24,6 +24,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  // Pooled connections per instance on PostgreSQL (one more is kept for LISTEN); docs/scaling.md sizes it.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   PUBLIC_URL: z.url().optional(),
   // The admin site is a separate product (spec §1); this placeholder domain is reserved and never resolves.
   ADMIN_URL: z.url().default('https://admin.tablo.example'),
@@ -81,6 +83,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Pooled connections on PostgreSQL (DATABASE_POOL_SIZE); the embedded database has one. */
+  databasePoolSize: number;
   publicUrl: string;
   adminUrl: string;
   poweredByName: string;
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: fromRoot(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     adminUrl: withoutTrailingSlash(e.ADMIN_URL),
     poweredByName: e.POWERED_BY_NAME,

@@ -28,6 +28,7 @@ async function openDatabaseOrExit(config: Config): Promise<Database> {
     return await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
       onListenerError: (error) => console.error(`tablo: database listener: ${error.message}`),
     });
   } catch (error) {

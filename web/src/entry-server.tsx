@@ -1,5 +1,5 @@
 import type { AppConfig } from '@tablo/contract/config';
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import type { Menu } from '@tablo/contract/menu';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

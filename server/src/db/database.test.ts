@@ -9,7 +9,7 @@ import {
   testDatabaseKinds,
 } from '../testing/test-database.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
-import type { Database } from './database.ts';
+import { CommitNotifier, type Database } from './database.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 import { restaurant } from './schema.ts';
@@ -82,6 +82,33 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications on PostgreSQL', () 
       await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1);
       expect((heard[0] as number) - committed).toBeLessThan(700);
       await busy;
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
+  });
+
+  it('sends a batch through the pool, in order, when its own connection cannot take it', async () => {
+    const fresh = await createPostgresTestDatabaseUrl(process.env.TEST_DATABASE_URL as string);
+    const database = await openPostgres({ url: fresh.url, poolSize: 2 });
+    try {
+      const heard: (string | null)[] = [];
+      await database.listen('tablo_test', (payload) => heard.push(payload));
+      const errors: Error[] = [];
+      let offered = 0;
+      const notifier = new CommitNotifier(
+        database.db,
+        (error) => errors.push(error),
+        undefined,
+        async () => {
+          offered++;
+          return false;
+        },
+      );
+      await Promise.all(['one', 'two', 'it\'s "three"'].map((p) => notifier.notify('tablo_test', p)));
+      await expect.poll(() => heard).toEqual(['one', 'two', 'it\'s "three"']);
+      expect(offered).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
     } finally {
       await database.close();
       await fresh.drop();

@@ -31,9 +31,12 @@ export async function notifyWith(db: Db, channel: string, payload: string): Prom
 export type Notification = [channel: string, payload: string];
 const MAX_NOTIFICATIONS_PER_STATEMENT = 500;
 
-/** Sends a JSON array of [channel, payload] pairs, in order, in one statement. */
-export const NOTIFY_BATCH_SQL = `select pg_notify(n.value->>0, n.value->>1)
-  from json_array_elements($1::json) with ordinality as n(value, ord) order by n.ord`;
+const BATCH_HEAD = 'select pg_notify(n.value->>0, n.value->>1) from json_array_elements(';
+const BATCH_TAIL = '::json) with ordinality as n(value, ord) order by n.ord';
+/** Sends a JSON array of [channel, payload] pairs, in order, in one statement ($1: the array). */
+export const NOTIFY_BATCH_SQL = `${BATCH_HEAD}$1${BATCH_TAIL}`;
+/** The same statement through the pool, with the batch bound as its parameter. */
+const notifyBatch = (batch: string) => sql`${sql.raw(BATCH_HEAD)}${batch}${sql.raw(BATCH_TAIL)}`;
 
 /**
  * NOTIFY after commit, batched (docs/decisions/021). PostgreSQL serialises the commits of every
@@ -131,9 +134,7 @@ export class CommitNotifier {
       const batch = JSON.stringify(this.outbox.splice(0, MAX_NOTIFICATIONS_PER_STATEMENT));
       try {
         if (await this.sendOwn?.(batch)) continue;
-        await this.db.execute(sql`select pg_notify(n.value->>0, n.value->>1)
-          from json_array_elements(${batch}::json) with ordinality as n(value, ord)
-          order by n.ord`);
+        await this.db.execute(notifyBatch(batch));
       } catch (error) {
         this.onError(error instanceof Error ? error : new Error(String(error)));
       }

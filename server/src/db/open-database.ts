@@ -6,11 +6,14 @@ import { openPostgres } from './postgres.ts';
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Pooled connections on PostgreSQL (default 20). */
+  poolSize?: number;
   onListenerError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
     return openPostgres({
       url: options.databaseUrl,
+      ...(options.poolSize ? { poolSize: options.poolSize } : {}),
       ...(options.onListenerError ? { onListenerError: options.onListenerError } : {}),
     });
   }

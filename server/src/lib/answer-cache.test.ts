@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnswerCache } from './answer-cache.ts';
+import { createCachedBody } from './cached-answer.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -102,5 +103,54 @@ describe('AnswerCache', () => {
     await cache.get('menu', 'a', build);
     await cache.get('menu', 'b', build);
     expect(builds).toBe(4);
+  });
+
+  it('rebuilds an answer kept warm as soon as a change drops it, and only that one', async () => {
+    cache = new AnswerCache({ coalesceMs: 40 });
+    let version = 1;
+    const built: string[] = [];
+    const page = (language: string) => async () => {
+      built.push(`${language}@${version}`);
+      return createCachedBody(null, `<p>${language} ${version}</p>`, 'text/html');
+    };
+    await cache.getPrepared('page:en', 'a', page('en'), { keepWarm: true });
+    await cache.getPrepared('page:hu', 'a', page('hu'), { keepWarm: true });
+    await cache.getPrepared('page:en', 'b', page('b-en'), { keepWarm: true });
+    await cache.get('menu', 'a', async () => ({ version }));
+    version = 2;
+    cache.invalidate('a');
+    expect(cache.peek('page:en', 'a')).toBeUndefined();
+    await cache.warmed();
+    // Built again without a request, from the new data; the plain answer waits for its next request.
+    expect(cache.peek('page:en', 'a')?.bodies.identity.toString()).toBe('<p>en 2</p>');
+    expect(cache.peek('page:hu', 'a')?.bodies.identity.toString()).toBe('<p>hu 2</p>');
+    expect(cache.peek('menu', 'a')).toBeUndefined();
+    expect(built).toEqual(['en@1', 'hu@1', 'b-en@1', 'en@2', 'hu@2']);
+    // Still kept warm after its rebuild; a request meanwhile shares the rebuilt answer.
+    version = 3;
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    cache.invalidate('a');
+    const asked = cache.getPrepared('page:en', 'a', page('en'), { keepWarm: true });
+    await cache.warmed();
+    expect((await asked)?.bodies.identity.toString()).toBe('<p>en 3</p>');
+    expect(built.slice(5)).toEqual(['en@3', 'hu@3']);
+  });
+
+  it('rebuilds nothing once closed', async () => {
+    cache = new AnswerCache({ coalesceMs: 40 });
+    let builds = 0;
+    await cache.getPrepared(
+      'page:en',
+      'a',
+      async () => {
+        builds++;
+        return createCachedBody(null, 'x', 'text/html');
+      },
+      { keepWarm: true },
+    );
+    cache.invalidate('a');
+    cache.close();
+    await cache.warmed();
+    expect(builds).toBe(1);
   });
 });

@@ -4,6 +4,17 @@ interface Entry {
   promise: Promise<CachedAnswer | null>;
   /** Set once built, so a hit can be answered synchronously (lib/hot-answers.ts). */
   answer?: CachedAnswer;
+  /** Rebuilt in the background when dropped (see `getPrepared`'s `keepWarm`). */
+  rebuild?: () => Promise<CachedAnswer | null>;
+}
+
+export interface PrepareOptions {
+  /**
+   * Rebuild the answer in the background as soon as a change drops it, instead of on the next request: for
+   * answers that are costly to build (a server-rendered page takes a few hundred milliseconds), so that the
+   * first diner after a menu change does not wait for it. Only answers that were asked for are kept warm.
+   */
+  keepWarm?: boolean;
 }
 
 export interface AnswerCacheOptions {
@@ -21,8 +32,19 @@ export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   private readonly windows = new Map<string, { dirty: boolean; timer: NodeJS.Timeout }>();
   private builds = 0;
+  private dropped = 0;
+  private closed = false;
+  private warming: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: AnswerCacheOptions) {}
+
+  /**
+   * Changes whenever answers are dropped (an invalidation, a clear): whoever keeps answers beside the cache
+   * (the hot path) forgets them when it moves.
+   */
+  get generation(): number {
+    return this.dropped;
+  }
 
   /** How many builds ran (for tests and metrics). */
   get buildCount(): number {
@@ -40,12 +62,13 @@ export class AnswerCache {
     kind: string,
     shortName: string,
     build: () => Promise<CachedAnswer | null>,
+    options: PrepareOptions = {},
   ): Promise<CachedAnswer | null> {
     const key = `${kind}\u0000${shortName}`;
     const existing = this.entries.get(key);
     if (existing) return existing.promise;
     this.builds++;
-    const entry: Entry = { promise: build() };
+    const entry: Entry = { promise: build(), ...(options.keepWarm ? { rebuild: build } : {}) };
     this.entries.set(key, entry);
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -75,12 +98,20 @@ export class AnswerCache {
 
   /** Notifications may have been missed: forget everything. */
   clear(): void {
+    this.dropped++;
     this.entries.clear();
   }
 
+  /** Resolves when the background rebuilds started so far have finished (tests). */
+  warmed(): Promise<void> {
+    return this.warming;
+  }
+
   close(): void {
+    this.closed = true;
     for (const window of this.windows.values()) clearTimeout(window.timer);
     this.windows.clear();
+    this.dropped++;
     this.entries.clear();
   }
 
@@ -98,7 +129,31 @@ export class AnswerCache {
   }
 
   private drop(shortName: string): void {
+    this.dropped++;
     const suffix = `\u0000${shortName}`;
-    for (const key of this.entries.keys()) if (key.endsWith(suffix)) this.entries.delete(key);
+    const warm: [key: string, rebuild: () => Promise<CachedAnswer | null>][] = [];
+    for (const [key, entry] of this.entries) {
+      if (!key.endsWith(suffix)) continue;
+      this.entries.delete(key);
+      if (entry.rebuild) warm.push([key, entry.rebuild]);
+    }
+    if (warm.length > 0) this.rewarm(shortName, warm);
+  }
+
+  /**
+   * Rebuilds dropped answers one after another, after the requests already waiting (a page's rendering
+   * holds the event loop while it runs). A request that arrives first builds it itself; a rebuild then
+   * finds the entry and does nothing. A failed rebuild is not kept: the next request tries again.
+   */
+  private rewarm(shortName: string, warm: [string, () => Promise<CachedAnswer | null>][]): void {
+    const suffix = `\u0000${shortName}`;
+    this.warming = this.warming.then(async () => {
+      for (const [key, rebuild] of warm) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        if (this.closed) return;
+        const kind = key.slice(0, -suffix.length);
+        await this.getPrepared(kind, shortName, rebuild, { keepWarm: true }).catch(() => null);
+      }
+    });
   }
 }

@@ -1,9 +1,12 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MenuSchema } from '@tablo/contract/menu';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
 import { createTestApp, type TestContext } from '../testing/test-app.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
+import { AnswerCache } from './answer-cache.ts';
+import { apiHotMatch, createHotPath, type HotPath } from './hot-answers.ts';
 
 // Over a real socket: the hot path only runs in the Node server, not in app.inject.
 describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', (kind) => {
@@ -67,5 +70,42 @@ describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', 
     const unknown = await fetch(`${base}/api/menu/current/nowhere`);
     expect(unknown.status).toBe(404);
     expect((await fetch(`${base}/api/menu/current/Bistro`)).status).toBe(404);
+  });
+});
+
+describe('remembered URLs', () => {
+  function send(hotPath: HotPath, url: string): { served: boolean; status?: number; body?: string } {
+    const request = { method: 'GET', url, headers: { 'accept-encoding': 'identity' } };
+    const sent: { status?: number; body?: string } = {};
+    const response = {
+      writeHead(status: number) {
+        sent.status = status;
+      },
+      end(body?: Buffer) {
+        sent.body = body?.toString();
+      },
+    };
+    const served = hotPath(request as IncomingMessage, response as unknown as ServerResponse);
+    return { served, ...sent };
+  }
+
+  it('serves the rebuilt answer, never the one remembered, once its restaurant changed', async () => {
+    const cache = new AnswerCache({ coalesceMs: 10 });
+    const hotPath = createHotPath(cache, [
+      { match: apiHotMatch('/api/menu/current/', 'menu'), securityHeaders: {} },
+    ]);
+    const url = '/api/menu/current/a';
+    expect(send(hotPath, url).served).toBe(false);
+    await cache.get('menu', 'a', async () => ({ version: 1 }));
+    expect(send(hotPath, url)).toEqual({ served: true, status: 200, body: '{"version":1}' });
+    expect(send(hotPath, url).body).toBe('{"version":1}');
+    cache.invalidate('a');
+    expect(send(hotPath, url).served).toBe(false);
+    await cache.get('menu', 'a', async () => ({ version: 2 }));
+    expect(send(hotPath, url).body).toBe('{"version":2}');
+    cache.clear();
+    expect(send(hotPath, url).served).toBe(false);
+    expect(send(hotPath, '/api/menu/current/b').served).toBe(false);
+    cache.close();
   });
 });

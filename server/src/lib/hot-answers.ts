@@ -72,7 +72,11 @@ export function writePrepared(
   const { headers } = request;
   const coding = negotiateEncoding(headers['accept-encoding']);
   const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, answer)) {
+  // A browser revalidates with the one ETag it was given: that needs no parsing.
+  if (
+    ifNoneMatch !== undefined &&
+    (ifNoneMatch === answer.etags[coding] || matchesIfNoneMatch(ifNoneMatch, answer))
+  ) {
     response.writeHead(304, prepared.notModified[coding]);
     response.end();
     return;
@@ -81,34 +85,56 @@ export function writePrepared(
   response.end(answer.bodies[coding]);
 }
 
+/** A URL already served from the cache: its answer with the prepared headers. */
+interface Served {
+  readonly answer: CachedAnswer;
+  readonly prepared: PreparedAnswer;
+}
+
+/** URLs remembered at most (one per cached answer in practice: the routes match exact paths only). */
+const MAX_SERVED_URLS = 1024;
+
 /**
  * Serves answers that are already built, compressed and cached straight from the Node server, before
  * Fastify's routing, validation and hooks — which cost 40% of the throughput of these hottest answers
- * (docs/decisions/004-caching.md) — with header objects prepared once per answer (decision 023).
+ * (docs/decisions/004-caching.md) — with header objects prepared once per answer (decision 024).
+ * A URL served once is remembered with its answer and prepared headers until the cache drops any answer
+ * (its generation moves), so a repeat costs one map lookup before `writeHead` — no matching, no key or
+ * object built per request (decision 037). Only URLs with a cached answer are remembered, so guessed names
+ * cannot fill the memory.
  * Everything else, including every miss, goes to Fastify, whose route builds the answer; both send the same
  * bytes and headers. These hits are not logged one by one: they are public, carry no session, and would
  * drown the log.
  */
 export function createHotPath(cache: AnswerCache, routes: readonly HotRoute[]): HotPath {
-  const prepared = routes.map(() => new WeakMap<CachedAnswer, PreparedAnswer>());
+  const served = new Map<string, Served>();
+  let generation = cache.generation;
+
+  /** First request for a URL since the cache last dropped answers: match it, and remember it on a hit. */
+  const find = (url: string): Served | null => {
+    for (const route of routes) {
+      const found = route.match(url);
+      if (found === null) continue;
+      const answer = cache.peek(found.kind, found.shortName);
+      if (!answer) return null;
+      if (served.size >= MAX_SERVED_URLS) served.clear();
+      const hit = { answer, prepared: prepareAnswer(answer, route.securityHeaders) };
+      served.set(url, hit);
+      return hit;
+    }
+    return null;
+  };
+
   return (request, response) => {
     const url = request.url;
-    if (request.method !== 'GET' || !url) return false;
-    for (let index = 0; index < routes.length; index++) {
-      const route = routes[index] as HotRoute;
-      const key = route.match(url);
-      if (key === null) continue;
-      const answer = cache.peek(key.kind, key.shortName);
-      if (!answer) return false;
-      const byAnswer = prepared[index] as WeakMap<CachedAnswer, PreparedAnswer>;
-      let ready = byAnswer.get(answer);
-      if (!ready) {
-        ready = prepareAnswer(answer, route.securityHeaders);
-        byAnswer.set(answer, ready);
-      }
-      writePrepared(request, response, answer, ready);
-      return true;
+    if (request.method !== 'GET' || url === undefined) return false;
+    if (cache.generation !== generation) {
+      served.clear();
+      generation = cache.generation;
     }
-    return false;
+    const hit = served.get(url) ?? find(url);
+    if (hit === null) return false;
+    writePrepared(request, response, hit.answer, hit.prepared);
+    return true;
   };
 }

@@ -3,6 +3,7 @@ import { OrderSchema } from '@tablo/contract/order';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payment } from '../db/schema.ts';
+import { ensureServerBundle, type ServerProcess } from '../testing/server-process.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
 import {
   acceptOrder,
@@ -19,12 +20,7 @@ import {
   waiterLogin,
 } from './diner-client.ts';
 import { type PreparedDatabase, prepareDatabase } from './prepared-database.ts';
-import {
-  ensureServerBundle,
-  type ServerProcess,
-  startServerProcess,
-  stopServerProcess,
-} from './server-process.ts';
+import { startProductionServer } from './production-server.ts';
 import { linesOf, partialOrders, partialPayments, storedOrders, storedPayments } from './stored-state.ts';
 
 // Issue 11 point 2: SIGKILL while 200 orders and payments are in flight. RELIABILITY_LONG=1 runs 20 rounds.
@@ -70,7 +66,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
 
   async function start(): Promise<ServerProcess> {
     // For PGlite this is the proof that the data folder opens again after a SIGKILL.
-    server = await startServerProcess({ env: { ...db.env, ...SERVER_ENV } });
+    server = await startProductionServer({ env: { ...db.env, ...SERVER_ENV } });
     started.push(server);
     return server;
   }
@@ -82,7 +78,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
       onTestFailed(() => {
         const last = server;
         console.error(
-          `${kind}, round ${round}; the last server exited ${last?.child.exitCode ?? last?.child.signalCode ?? 'not'}:\n` +
+          `${kind}, round ${round}; the last server exited ${last?.process.exitCode ?? last?.process.signalCode ?? 'not'}:\n` +
             (last?.output().slice(-6000) ?? ''),
         );
       });
@@ -150,7 +146,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
         const kill = () => {
           if (killed) return;
           killed = true;
-          current.child.kill('SIGKILL');
+          current.process.kill('SIGKILL');
         };
         const counted = (outcome: Promise<Outcome>) =>
           outcome.then((result) => {
@@ -190,7 +186,7 @@ describe.each(testDatabaseKinds())('SIGKILL with orders and payments in flight (
         expect(lines.filter((line) => line.reservedQuantity > 0)).toEqual([]);
         for (const line of lines) expect(line.freeQuantity).toBe(line.quantity - line.paidQuantity);
       }
-      await stopServerProcess(current);
+      await current.stop();
 
       const database = await db.open();
       try {

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DRAINING_TEXT } from '../lib/draining.ts';
+import { ensureServerBundle, type ServerProcess } from '../testing/server-process.ts';
 import { testDatabaseKinds } from '../testing/test-database.ts';
 import {
   type Diner,
@@ -12,12 +13,7 @@ import {
   placeOrder,
 } from './diner-client.ts';
 import { type PreparedDatabase, prepareDatabase } from './prepared-database.ts';
-import {
-  ensureServerBundle,
-  type ServerProcess,
-  startServerProcess,
-  stopServerProcess,
-} from './server-process.ts';
+import { startProductionServer } from './production-server.ts';
 import { linesOf, partialOrders, storedOrders } from './stored-state.ts';
 
 // Issue 11 point 4, docs/decisions/032: SIGTERM under load.
@@ -74,7 +70,7 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
   });
 
   it('finishes accepted requests, answers new ones 503, closes sockets with 1001, exits in time, loses nothing', async () => {
-    const server = await startServerProcess({ env: { ...db.env, ...SERVER_ENV } });
+    const server = await startProductionServer({ env: { ...db.env, ...SERVER_ENV } });
     running.push(server);
     const port = Number(new URL(server.baseUrl).port);
     const tableIds = Object.values(db.restaurant.tables);
@@ -123,7 +119,7 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
 
     await new Promise((resolve) => setTimeout(resolve, 400));
     const signalled = Date.now();
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await listenerClosed(port);
     // The accepted request completes; the one behind it is refused, and the connection closes.
     const lateBytes = orderBytes(port, late);
@@ -175,14 +171,14 @@ describe.each(testDatabaseKinds())('SIGTERM under load (%s)', (kind) => {
     }
 
     // Restarted: the acknowledged orders are there whole; the others, retried with their keys, once each.
-    const again = await startServerProcess({ env: { ...db.env, ...SERVER_ENV } });
+    const again = await startProductionServer({ env: { ...db.env, ...SERVER_ENV } });
     running.push(again);
     const unacknowledged = outcomes.filter((o) => !(o.result.answered && o.result.status === 201));
     for (const { request } of unacknowledged) {
       const retry = await placeOrder(again.baseUrl, request);
       expect(retry.answered && retry.status).toBe(201);
     }
-    await stopServerProcess(again);
+    await again.stop();
 
     const database = await db.open();
     try {
@@ -214,7 +210,7 @@ describe('SIGTERM with a request that never ends', () => {
   });
 
   it('exits by its deadline, before an orchestrator’s 10 s SIGKILL', async () => {
-    const server = await startServerProcess({ env: db.env });
+    const server = await startProductionServer({ env: db.env });
     running.push(server);
     const port = Number(new URL(server.baseUrl).port);
     const diner = await joinedDiner(server.baseUrl, db, Object.values(db.restaurant.tables)[0] as number);
@@ -224,7 +220,7 @@ describe('SIGTERM with a request that never ends', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     const signalled = Date.now();
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     const exit = await server.exited;
     expect(exit.code).toBe(1);
     expect(exit.at - signalled).toBeGreaterThanOrEqual(7_500);

@@ -1,15 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { processTree } from '../testing/proc-stats.ts';
+import { ensureServerBundle, LAUNCHER, type ServerProcess } from '../testing/server-process.ts';
 import { createTempWebDist } from '../testing/test-app.ts';
 import { type PreparedDatabase, prepareDatabase } from './prepared-database.ts';
-import {
-  ensureServerBundle,
-  LAUNCHER,
-  processTree,
-  type ServerProcess,
-  startServerProcess,
-  stopServerProcess,
-} from './server-process.ts';
+import { startProductionServer } from './production-server.ts';
 
 // Issue 11 point 12, docs/decisions/031: `npm start` serves from one Node process running compiled JavaScript.
 describe('the production start', () => {
@@ -26,7 +21,7 @@ describe('the production start', () => {
     ensureServerBundle();
     const db = await prepareDatabase('pglite', 1);
     prepared.push(db);
-    const server = await startServerProcess({ entry: 'launcher', env: { ...db.env, WEB_DIST: web.dir } });
+    const server = await startProductionServer({ entry: 'launcher', env: { ...db.env, WEB_DIST: web.dir } });
     running.push(server);
 
     // The compiled bundle ran the migrations and answers from the database.
@@ -40,7 +35,7 @@ describe('the production start', () => {
     // The stamp was current (built above): nothing was built before serving.
     expect(server.output()).not.toContain('building');
 
-    await stopServerProcess(server);
+    await server.stop();
     expect((await server.exited).code).toBe(0);
   }, 90_000);
 
@@ -48,13 +43,13 @@ describe('the production start', () => {
     ensureServerBundle();
     const db = await prepareDatabase('pglite', 1);
     prepared.push(db);
-    const server = await startServerProcess({ entry: 'npm-start', env: { ...db.env, WEB_DIST: web.dir } });
+    const server = await startProductionServer({ entry: 'npm-start', env: { ...db.env, WEB_DIST: web.dir } });
     running.push(server);
     const tree = processTree(server.pid);
     expect(tree.slice(1).map((p) => p.command.slice(1))).toEqual([[join('server', 'scripts', 'start.mjs')]]);
     const serving = tree[1]?.pid as number;
 
-    server.child.kill('SIGTERM');
+    server.process.kill('SIGTERM');
     await server.exited;
     const deadline = Date.now() + 10_000;
     while (processTree(serving).length > 0 && Date.now() < deadline)

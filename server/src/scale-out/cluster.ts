@@ -1,5 +1,6 @@
+import { freePort } from '../testing/child-process.ts';
 import { createPostgresTestDatabaseUrl } from '../testing/test-database.ts';
-import { freePort, type Instance, sharedInstanceEnv, startInstance } from './instances.ts';
+import { type Instance, sharedInstanceEnv, startInstance } from './instances.ts';
 import { type Nginx, nginxBinary, startNginx } from './nginx.ts';
 
 /** Two Tablo instances on a fresh PostgreSQL database, behind nginx: what the scale-out suites start from. */

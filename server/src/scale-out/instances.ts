@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { freePort } from '../testing/child-process.ts';
+import { type ServerProcess, spawnServer } from '../testing/server-process.ts';
 
 /**
  * Tablo instances for the scale-out suites: `server/src/server.ts` as a child process (the one entry point
@@ -9,20 +7,7 @@ import { fileURLToPath } from 'node:url';
  * started again on the same port.
  */
 
-const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const READY_TIMEOUT_MS = 90_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Instance {
   readonly name: string;
@@ -68,84 +53,37 @@ export function sharedInstanceEnv(publicUrl: string): Record<string, string> {
 
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   const port = options.port ?? (await freePort());
-  const http = `http://127.0.0.1:${port}`;
-  let child: ChildProcess;
-  let output = '';
-  let exited: Promise<number | null>;
-
-  function spawnChild(): void {
-    output = '';
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: options.databaseUrl,
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const spawn = () =>
+    spawnServer({
+      entry: 'source',
+      port,
+      name: `instance ${options.name}`,
+      env: { DATABASE_URL: options.databaseUrl, ...options.env },
     });
-    const append = (chunk: unknown) => {
-      output += String(chunk);
-    };
-    child.stdout?.on('data', append);
-    child.stderr?.on('data', append);
-    exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  }
-
-  async function ready(): Promise<void> {
-    const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`instance ${options.name} exited early:\n${output}`);
-      const ok = await fetch(`${http}/api/ready`, { signal: AbortSignal.timeout(2000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`instance ${options.name} did not become ready:\n${output}`);
-  }
-
-  spawnChild();
-  const instance: Instance = {
+  let server: ServerProcess = await spawn();
+  const ready = () => server.ready(READY_TIMEOUT_MS);
+  return {
     name: options.name,
     port,
-    http,
+    http: server.baseUrl,
     get pid() {
-      return child.pid;
+      return server.process.pid;
     },
-    output: () => output,
+    output: () => server.output(),
     ready,
     async kill() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
+      await server.kill();
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+      return (await server.stop()).code;
     },
     async restart() {
-      if (child.exitCode === null && child.signalCode === null) throw new Error('still running');
-      spawnChild();
+      if (server.running) throw new Error('still running');
+      server = await spawn();
       await ready();
     },
     get running() {
-      return child.exitCode === null && child.signalCode === null;
+      return server.running;
     },
   };
-  return instance;
-}
-
-/** Resident memory of a process in bytes, from /proc (Linux); null elsewhere. */
-export function residentBytes(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
 }

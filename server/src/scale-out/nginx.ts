@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './instances.ts';
+import { freePort } from '../testing/child-process.ts';
 
 /**
  * nginx (Debian's package) in front of Tablo instances, as a child process with a generated configuration

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import type { Menu } from '@tablo/contract/menu';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import type { QueryClient } from '@tanstack/react-query';

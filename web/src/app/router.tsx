@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '@tablo/contract/languages';
+import { DEFAULT_LANGUAGE } from '@tablo/contract/language-list';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';

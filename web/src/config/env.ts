@@ -1,4 +1,6 @@
-import { APP_CONFIG_META_NAME, type AppConfig, AppConfigSchema } from '@tablo/contract/config';
+import type { AppConfig } from '@tablo/contract/config';
+import { APP_CONFIG_META_NAME } from '@tablo/contract/config-names';
+import { appConfigCheck } from '../lib/first-screen-checks.ts';
 
 /** Used in development and tests, where no server fills in the `<!--tablo-config-->` placeholder. */
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -14,9 +16,9 @@ export function readAppConfig(doc: Document = document): AppConfig {
   const content = doc.querySelector(`meta[name="${APP_CONFIG_META_NAME}"]`)?.getAttribute('content');
   if (!content) return DEFAULT_APP_CONFIG;
   try {
-    const parsed = AppConfigSchema.safeParse(JSON.parse(content));
+    const parsed = appConfigCheck.safeParse(JSON.parse(content));
     if (parsed.success) return parsed.data;
-    console.warn('tablo-config is invalid, using defaults:', parsed.error.issues);
+    console.warn('tablo-config is invalid, using defaults');
   } catch {
     console.warn('tablo-config is not JSON, using defaults');
   }

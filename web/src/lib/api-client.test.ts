@@ -1,4 +1,4 @@
-import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config';
+import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config-names';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

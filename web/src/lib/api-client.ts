@@ -1,5 +1,5 @@
 import { API_BASE } from '@tablo/contract/paths';
-import type { z } from 'zod';
+import type { AnswerCheck } from './answer-check.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { noteAnswer } from './offline-status.ts';
 
@@ -12,7 +12,11 @@ export type ApiResult<T> =
 export type ApiRequestOptions<T> = {
   method?: HttpMethod;
   body?: unknown;
-  schema: z.ZodType<T>;
+  /**
+   * A contract schema, a check generated from one (answer-check.ts), or a function that loads one: it is
+   * started with the request, so a schema kept off the menu page (decision record 036) costs no round trip.
+   */
+  schema: AnswerCheck<T> | (() => Promise<AnswerCheck<T>>);
   headers?: Record<string, string>;
   signal?: AbortSignal;
 };
@@ -37,6 +41,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (options.signal) init.signal = options.signal;
 
   const url = `${API_BASE}${path}`;
+  const check = loadCheck(options.schema);
   let response: Response;
   try {
     const early = method === 'GET' && !options.headers ? takeBootResponse(url) : undefined;
@@ -52,11 +57,25 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (!response.ok) {
     return { ok: false, status: response.status, message: errorMessage(body, response.status) };
   }
-  const parsed = options.schema.safeParse(body.ok ? body.value : undefined);
+  let schema: AnswerCheck<T>;
+  try {
+    schema = await check;
+  } catch (error) {
+    // The schema's code could not be loaded: as good as no answer (a ChunkLoadError, offline after a deploy).
+    return { ok: false, status: 0, message: error instanceof Error ? error.message : String(error) };
+  }
+  const parsed = schema.safeParse(body.ok ? body.value : undefined);
   if (!body.ok || !parsed.success) {
     return { ok: false, status: response.status, message: INVALID_RESPONSE_MESSAGE };
   }
   return { ok: true, status: response.status, data: parsed.data };
+}
+
+function loadCheck<T>(schema: ApiRequestOptions<T>['schema']): Promise<AnswerCheck<T>> {
+  const check = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // Awaited only once the answer is in; a request that fails first must not leave it unhandled.
+  check.catch(() => undefined);
+  return check;
 }
 
 type JsonBody = { ok: true; value: unknown } | { ok: false };

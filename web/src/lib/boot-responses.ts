@@ -1,4 +1,4 @@
-import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config';
+import { BOOT_RESPONSES_GLOBAL } from '@tablo/contract/config-names';
 
 /**
  * On a restaurant's menu page the server's boot loader asks for the restaurant and menu answers together

@@ -5,7 +5,7 @@ import {
   type LanguageCode,
   resolveLanguage,
   toBcp47,
-} from '@tablo/contract/languages';
+} from '@tablo/contract/language-list';
 import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { I18N_MAX_PARALLEL_READS, I18N_MAX_RETRIES, I18N_RETRY_TIMEOUT_MS } from '../config/constants.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, type LanguageCode, toBcp47 } from '@tablo/contract/languages';
+import { LANGUAGE_CODES, type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
 import { describe, expect, it } from 'vitest';
 import { localeResources } from '../testing/i18n.ts';
 

@@ -1,4 +1,4 @@
-import { type Menu, MenuSchema } from '@tablo/contract/menu';
+import type { Menu } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
@@ -10,7 +10,11 @@ export function menuQueryKey(shortName: string) {
 
 /** spec §7 call 2: the restaurant's current menu — categories with their dishes, each by `order`. */
 export async function getMenu(shortName: string, signal?: AbortSignal): Promise<Menu> {
-  const result = await apiRequest(apiPaths.menu(shortName), { schema: MenuSchema, signal });
+  // The schema (and zod) loads with the request: the menu page has the answer in its HTML (036).
+  const result = await apiRequest(apiPaths.menu(shortName), {
+    schema: async () => (await import('@tablo/contract/menu')).MenuSchema,
+    signal,
+  });
   if (!result.ok) throw new RequestError(result.status, result.message);
   return shownMenu(result.data);
 }

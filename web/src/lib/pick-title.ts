@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '@tablo/contract/languages';
+import { FALLBACK_LANGUAGE } from '@tablo/contract/language-list';
 import type { OrderItem } from '@tablo/contract/order';
 
 /** spec §4 for an ordered item's title snapshot: the current language → en → the first → the placeholder. */

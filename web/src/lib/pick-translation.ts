@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, type LanguageCode } from '@tablo/contract/languages';
+import { FALLBACK_LANGUAGE, type LanguageCode } from '@tablo/contract/language-list';
 import type { Translation } from '@tablo/contract/translation';
 
 export type PickedText = {

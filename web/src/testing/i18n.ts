@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, type LanguageCode } from '@tablo/contract/languages';
+import { FALLBACK_LANGUAGE, type LanguageCode } from '@tablo/contract/language-list';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { applyBcp47PluralRules, BASE_I18N_OPTIONS, NAMESPACES } from '../lib/i18n.ts';

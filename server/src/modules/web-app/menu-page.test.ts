@@ -211,6 +211,23 @@ describe('server-rendered menu pages', () => {
     expect(rootOf((await get('/menu/bistro/en')).body)).not.toContain('2,490');
   });
 
+  it('is rendered again as soon as the menu changes, not when the next diner asks', async () => {
+    const price = (priceGross: number) =>
+      ctx.database.db
+        .update(menuItem)
+        .set({ priceGross })
+        .where(eq(menuItem.id, bistro.items.goulash ?? 0));
+    await price(2690);
+    await notifyMenuChanged(ctx.database, 'bistro');
+    // Rendered in the background from the announced price (well under a second here) …
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // … so the next diner gets that page at once: a change nobody announced is not in it.
+    await price(2790);
+    const page = rootOf((await get('/menu/bistro/en')).body);
+    expect(page).toContain('2,690');
+    expect(page).not.toContain('2,790');
+  });
+
   it.each([
     '/menu/nobody/en',
     '/menu/closed/en',

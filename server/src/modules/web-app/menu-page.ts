@@ -84,8 +84,12 @@ export function createMenuPages(options: MenuPagesOptions): MenuPages {
     pageFor(path) {
       const found = match(path);
       if (!found) return Promise.resolve(null);
-      return options.cache.getPrepared(kindOf(found.lang), found.shortName, () =>
-        build(path, found.shortName, found.lang),
+      // Kept warm: a NOTIFY that drops the page rebuilds it at once, so no diner waits for the rendering.
+      return options.cache.getPrepared(
+        kindOf(found.lang),
+        found.shortName,
+        () => build(path, found.shortName, found.lang),
+        { keepWarm: true },
       );
     },
     peek(path) {

@@ -48,6 +48,23 @@ describe('the menu page, kept built and compressed', () => {
     }
   });
 
+  it('is rebuilt as soon as the restaurant changes, before anyone asks for it again', async () => {
+    await insertRestaurant(ctx.database.db, { ...BISTRO, shortName: 'warm', name: 'Meleg' });
+    expect(await (await fetch(`${base}/menu/warm/en`)).text()).toContain('Meleg');
+    const rename = (name: string) =>
+      ctx.database.db.update(restaurant).set({ name }).where(eq(restaurant.shortName, 'warm'));
+    await rename('Forró');
+    await ctx.database.notify(MENU_CHANGED_CHANNEL, 'warm');
+    // The page is rendered again in the background from the changed data (a rendering takes well under
+    // a second here) …
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // … so a change nobody announced is not in it: the next diner got the page built before it.
+    await rename('Langyos');
+    const page = await (await fetch(`${base}/menu/warm/en`)).text();
+    expect(page).toContain('Forró');
+    expect(page).not.toContain('Langyos');
+  });
+
   it('is rebuilt when the restaurant changes, and a page that is not shown is never kept', async () => {
     expect(await (await fetch(`${base}/menu/bistro/en`)).text()).toContain('Kis Bisztró');
     await ctx.database.db

@@ -150,11 +150,16 @@ export async function setupWebApp(app: App, options: WebAppOptions): Promise<voi
     const key = menuPageHotMatch(url);
     const { cache, heroImageOf } = options;
     if (!key || !cache || !heroImageOf || indexHtml === null) return Promise.resolve(null);
-    return cache.getPrepared(key.kind, key.shortName, async () => {
-      if ((await heroImageOf(key.shortName).catch(() => null)) === null) return null;
-      const html = await pageHtml(url);
-      return html === null ? null : createCachedBody(html, html, 'text/html; charset=utf-8');
-    });
+    return cache.getPrepared(
+      key.kind,
+      key.shortName,
+      async () => {
+        if ((await heroImageOf(key.shortName).catch(() => null)) === null) return null;
+        const html = await pageHtml(url);
+        return html === null ? null : createCachedBody(html, html, 'text/html; charset=utf-8');
+      },
+      { keepWarm: true },
+    );
   }
 }
 

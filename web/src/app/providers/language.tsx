@@ -1,4 +1,4 @@
-import { type LanguageCode, resolveLanguage, toBcp47 } from '@tablo/contract/languages';
+import { type LanguageCode, resolveLanguage, toBcp47 } from '@tablo/contract/language-list';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';

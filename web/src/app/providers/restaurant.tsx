@@ -1,5 +1,5 @@
 import { apiPaths } from '@tablo/contract/paths';
-import { type Restaurant, RestaurantSchema } from '@tablo/contract/restaurant';
+import type { Restaurant } from '@tablo/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useParams } from 'react-router';
@@ -11,7 +11,11 @@ export function restaurantQueryOptions(shortName: string) {
   return queryOptions({
     queryKey: ['restaurant', shortName],
     queryFn: async ({ signal }) => {
-      const result = await apiRequest(apiPaths.restaurant(shortName), { schema: RestaurantSchema, signal });
+      // The schema (and zod) loads with the request: the menu page has the answer in its HTML (036).
+      const result = await apiRequest(apiPaths.restaurant(shortName), {
+        schema: async () => (await import('@tablo/contract/restaurant')).RestaurantSchema,
+        signal,
+      });
       if (result.ok && result.data.isEnabled && result.data.image) preloadHeroImage(result.data.image);
       return result;
     },

@@ -1,9 +1,18 @@
 import { apiPaths } from '@tablo/contract/paths';
-import { SESSION_STORAGE_KEY, SessionIdSchema, SessionUuidResponseSchema } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
+import { sessionIdCheck, sessionUuidResponseCheck } from '../../lib/first-screen-checks.ts';
 import { isServerOrHydrating, useHydrated } from '../../lib/hydration.ts';
 import { notify } from '../../lib/toast.ts';
 import { useRestaurant } from './restaurant.tsx';
@@ -48,9 +57,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return result.ok ? { sessionId: result.data.uuid, isLoaded: true, isActive: true } : INACTIVE;
   }, [isOrderingEnabled, stored, result, query.isError]);
 
-  if (shownByServer && (!hydrated || !session.isLoaded)) {
-    return <SessionContext value={INACTIVE}>{children}</SessionContext>;
-  }
+  const value = shownByServer && (!hydrated || !session.isLoaded) ? INACTIVE : session;
+  // On the server's page the session arrives (from the query library, an urgent update) while the whole menu
+  // is on screen, and every dish grows its rating buttons: as a deferred value React re-renders them in short,
+  // interruptible slices instead of one long task that blocks the phone (decision record 036).
+  const deferred = useDeferredValue(value);
+  if (shownByServer) return <SessionContext value={deferred}>{children}</SessionContext>;
   if (!session.isLoaded) return null;
   return <SessionContext value={session}>{children}</SessionContext>;
 }
@@ -58,8 +70,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 export function sessionUuidQueryOptions() {
   return queryOptions({
     queryKey: ['session-uuid'],
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.sessionUuid(), { schema: SessionUuidResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(apiPaths.sessionUuid(), { schema: sessionUuidResponseCheck, signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -73,7 +84,7 @@ export function needsNewSession(restaurant: { isEnabled: boolean; isOrderingEnab
 
 function readStoredSession(): string | null {
   try {
-    const parsed = SessionIdSchema.safeParse(localStorage.getItem(SESSION_STORAGE_KEY));
+    const parsed = sessionIdCheck.safeParse(localStorage.getItem(SESSION_STORAGE_KEY));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,5 +1,6 @@
+import { DEFAULT_TABLE } from '@tablo/contract/default-table';
 import type { Restaurant } from '@tablo/contract/restaurant';
-import { DEFAULT_TABLE, type Table } from '@tablo/contract/table';
+import type { Table } from '@tablo/contract/table';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useHydrated } from '../../lib/hydration.ts';

@@ -1,5 +1,5 @@
 import { RestaurantSchema } from '@tablo/contract/restaurant';
-import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

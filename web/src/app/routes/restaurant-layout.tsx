@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@tablo/contract/languages';
+import { LANGUAGES } from '@tablo/contract/language-list';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import type { AllergenType } from '@tablo/contract/allergens';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,31 @@ export function AllergenBadge({ type, size = 24, decorative = false }: AllergenB
       data-allergen={type}
     >
       {decorative ? null : <title>{name}</title>}
-      <BadgeArtwork type={type} outer={outer} inner={inner} />
+      <use href={`#${symbolId(type)}`} />
+    </svg>
+  );
+}
+
+function symbolId(type: AllergenType): string {
+  return `allergen-badge-${type}`;
+}
+
+/**
+ * Each allergen's artwork, once per page, for the badges to `<use>`: a menu shows a few hundred badges, and
+ * drawn inline each repeated its paths — about half of the server-rendered page's markup, all parsed, laid
+ * out and hydrated on the phone (decision record 036). Rendered by the menu screen, around every badge.
+ */
+export function AllergenSprite() {
+  return (
+    <svg className={styles.sprite} aria-hidden="true" focusable="false">
+      {ALLERGEN_TYPES.map((type) => {
+        const { outer, inner } = ALLERGEN_COLOURS[type];
+        return (
+          <symbol key={type} id={symbolId(type)} viewBox={VIEW_BOX}>
+            <BadgeArtwork type={type} outer={outer} inner={inner} />
+          </symbol>
+        );
+      })}
     </svg>
   );
 }

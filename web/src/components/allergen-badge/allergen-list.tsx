@@ -1,4 +1,5 @@
-import { type Allergen, sortAllergens } from '@tablo/contract/allergens';
+import { sortAllergens } from '@tablo/contract/allergen-order';
+import type { Allergen } from '@tablo/contract/allergens';
 import { useTranslation } from 'react-i18next';
 import { AllergenBadge } from './allergen-badge.tsx';
 import styles from './allergen-list.module.css';

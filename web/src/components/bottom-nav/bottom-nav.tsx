@@ -1,4 +1,4 @@
-import { DEFAULT_TABLE } from '@tablo/contract/table';
+import { DEFAULT_TABLE } from '@tablo/contract/default-table';
 import { BookOpen, ReceiptText, Users, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '@tablo/contract/languages';
+import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 
 /** spec §1: the admin site's sign-up and login pages, each with a language parameter. */
 export function adminLinks(adminUrl: string, language: LanguageCode) {

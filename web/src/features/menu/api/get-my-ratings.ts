@@ -1,8 +1,9 @@
 import { apiPaths } from '@tablo/contract/paths';
-import { type MyRatingsResponse, MyRatingsResponseSchema, type RatingValue } from '@tablo/contract/rating';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import type { MyRatingsResponse, RatingValue } from '@tablo/contract/rating';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { myRatingsResponseCheck } from '../../../lib/first-screen-checks.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 
 export function myRatingsQueryKey(shortName: string, sessionId: string | null) {
@@ -16,7 +17,7 @@ export async function getMyRatings(
   signal?: AbortSignal,
 ): Promise<MyRatingsResponse> {
   const result = await apiRequest(apiPaths.myRatings(shortName), {
-    schema: MyRatingsResponseSchema,
+    schema: myRatingsResponseCheck,
     headers: { [SESSION_HEADER]: sessionId },
     signal,
   });
@@ -35,7 +36,10 @@ export function myRatingsQueryOptions(shortName: string, sessionId: string | nul
 
 const NO_RATINGS = new Map<number, RatingValue>();
 
+/** No ratings yet (every new session) keeps the same empty map: the memoized dishes then skip the render the
+ * answer would cause on a menu already on screen (decision record 036). */
 function toMap(ratings: MyRatingsResponse): Map<number, RatingValue> {
+  if (ratings.length === 0) return NO_RATINGS;
   return new Map(ratings.map((r) => [r.menuItemId, r.rating]));
 }
 

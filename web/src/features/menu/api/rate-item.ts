@@ -1,11 +1,6 @@
 import type { Menu } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
-import {
-  type MyRatingsResponse,
-  type RatingResponse,
-  RatingResponseSchema,
-  type RatingValue,
-} from '@tablo/contract/rating';
+import type { MyRatingsResponse, RatingResponse, RatingValue } from '@tablo/contract/rating';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -68,6 +63,8 @@ export function useRateItem(shortName: string, sessionId: string, menuItemId: nu
   return useMutation<RatingResponse, Error, RateVariables, Snapshot>({
     scope: { id: `rate-item-${menuItemId}` },
     mutationFn: async ({ rating }) => {
+      // The contract's schema (and zod with it) is loaded by the first rating, not by the menu page (036).
+      const { RatingResponseSchema } = await import('@tablo/contract/rating');
       const result = await apiRequest(apiPaths.ratings(), {
         method: 'POST',
         body: { sessionId, menuItemId, rating },

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import type { MenuCategory } from '@tablo/contract/menu';
 import X from 'lucide-react/icons/x';
 import { useId, useState } from 'react';

@@ -1,5 +1,6 @@
 import type { MenuCategory } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
+import { memo } from 'react';
 import { categorySectionId } from '../constants.ts';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
@@ -18,7 +19,9 @@ type CategorySectionProps = {
   onOpenItem: (itemId: number) => void;
 };
 
-export function CategorySection({
+/** Memoized: a render of the menu that changes nothing of a category (a search keystroke elsewhere, the
+ * ratings' urgent render before their deferred one) skips it (decision record 036). */
+export const CategorySection = memo(function CategorySection({
   category,
   rating,
   myRatings,
@@ -64,4 +67,4 @@ export function CategorySection({
       </ul>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import type { MenuCategory } from '@tablo/contract/menu';
 import ChevronLeft from 'lucide-react/icons/chevron-left';
 import ChevronRight from 'lucide-react/icons/chevron-right';

@@ -1,6 +1,7 @@
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import { useTranslation } from 'react-i18next';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
+import { AllergenSprite } from '../../../components/allergen-badge/allergen-badge.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
@@ -16,6 +17,7 @@ export function MenuScreen() {
 
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>
+      <AllergenSprite />
       <OfflineNotice
         shortName={restaurant.shortName}
         menuUrl={API_BASE + apiPaths.menu(restaurant.shortName)}

@@ -1,4 +1,4 @@
-import { toBcp47 } from '@tablo/contract/languages';
+import { toBcp47 } from '@tablo/contract/language-list';
 import type { Translation } from '@tablo/contract/translation';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';

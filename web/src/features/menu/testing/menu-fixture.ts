@@ -1,5 +1,5 @@
 import type { AllergenType } from '@tablo/contract/allergens';
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import { type Menu, type MenuItem, MenuSchema } from '@tablo/contract/menu';
 
 let nextTranslationId = 1;

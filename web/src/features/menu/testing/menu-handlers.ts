@@ -7,7 +7,7 @@ import {
   RatingResponseSchema,
   type RatingValue,
 } from '@tablo/contract/rating';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { HttpResponse, http } from 'msw';
 
 type MenuHandlerOptions = {

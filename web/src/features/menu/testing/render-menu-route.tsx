@@ -1,5 +1,5 @@
-import type { LanguageCode } from '@tablo/contract/languages';
-import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import type { LanguageCode } from '@tablo/contract/language-list';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';

@@ -1,21 +1,18 @@
-import {
-  ALLERGEN_TYPES,
-  type AllergenType,
-  AllergenTypeSchema,
-  sortAllergens,
-} from '@tablo/contract/allergens';
+import { ALLERGEN_TYPES, sortAllergens } from '@tablo/contract/allergen-order';
+import type { AllergenType } from '@tablo/contract/allergens';
 import type { MenuItem } from '@tablo/contract/menu';
-import { z } from 'zod';
 
 /** Every allergen a diner can avoid; VEGAN is a property of a dish, chosen with "vegan only". */
-export const AVOIDABLE_ALLERGENS = ALLERGEN_TYPES.filter((type) => type !== 'VEGAN');
+export const AVOIDABLE_ALLERGENS = ALLERGEN_TYPES.filter(
+  (type): type is AvoidableAllergen => type !== 'VEGAN',
+);
 
-const DietaryPreferencesSchema = z.object({
-  avoid: z.array(AllergenTypeSchema.exclude(['VEGAN'])).catch([]),
-  veganOnly: z.boolean().catch(false),
-  hideConflicting: z.boolean().catch(false),
-});
-export type DietaryPreferences = z.infer<typeof DietaryPreferencesSchema>;
+type AvoidableAllergen = Exclude<AllergenType, 'VEGAN'>;
+export type DietaryPreferences = {
+  avoid: AvoidableAllergen[];
+  veganOnly: boolean;
+  hideConflicting: boolean;
+};
 
 export const NO_DIETARY_PREFERENCES: DietaryPreferences = {
   avoid: [],
@@ -26,12 +23,18 @@ export const NO_DIETARY_PREFERENCES: DietaryPreferences = {
 /** Reads what was stored on the device; anything unreadable means "no preferences". */
 export function parseDietaryPreferences(stored: string | null): DietaryPreferences {
   if (!stored) return NO_DIETARY_PREFERENCES;
+  // The device's own record, not an answer of the contract: read by hand, without zod on the menu page (036).
+  // Each field that is unreadable falls back on its own; anything but an object means "no preferences".
   try {
-    const parsed = DietaryPreferencesSchema.safeParse(JSON.parse(stored));
-    if (!parsed.success) return NO_DIETARY_PREFERENCES;
+    const value: unknown = JSON.parse(stored);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return NO_DIETARY_PREFERENCES;
+    const { avoid, veganOnly, hideConflicting } = value as Record<string, unknown>;
+    const avoidable = (type: unknown) => (AVOIDABLE_ALLERGENS as readonly unknown[]).includes(type);
+    const avoided = Array.isArray(avoid) && avoid.every(avoidable) ? (avoid as AvoidableAllergen[]) : [];
     return {
-      ...parsed.data,
-      avoid: sortAllergens(parsed.data.avoid.map((type) => ({ type }))).map((a) => a.type),
+      avoid: sortAllergens(avoided.map((type) => ({ type }))).map((a) => a.type),
+      veganOnly: veganOnly === true,
+      hideConflicting: hideConflicting === true,
     };
   } catch {
     return NO_DIETARY_PREFERENCES;

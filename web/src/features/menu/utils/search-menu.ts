@@ -1,4 +1,4 @@
-import type { LanguageCode } from '@tablo/contract/languages';
+import type { LanguageCode } from '@tablo/contract/language-list';
 import type { MenuCategory } from '@tablo/contract/menu';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { matchesSearch, normalizeSearch } from './normalize-search.ts';

@@ -1,6 +1,6 @@
 import { type TableOrdersResponse, TableOrdersResponseSchema } from '@tablo/contract/order';
 import { apiPaths } from '@tablo/contract/paths';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

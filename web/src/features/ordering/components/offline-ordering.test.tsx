@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

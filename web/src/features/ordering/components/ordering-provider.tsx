@@ -1,5 +1,5 @@
+import { DEFAULT_TABLE } from '@tablo/contract/default-table';
 import type { ServerMessage } from '@tablo/contract/events';
-import { DEFAULT_TABLE } from '@tablo/contract/table';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

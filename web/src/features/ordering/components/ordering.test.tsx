@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';

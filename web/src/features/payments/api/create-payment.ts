@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '@tablo/contract/order';
 import { type CreatePaymentRequest, PaymentSchema, paymentPaths } from '@tablo/contract/payment';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**

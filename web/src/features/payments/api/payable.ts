@@ -1,5 +1,5 @@
 import { PayableResponseSchema, paymentPaths } from '@tablo/contract/payment';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { RequestError } from '../../../lib/request-error.ts';

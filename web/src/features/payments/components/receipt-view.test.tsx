@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY } from '@tablo/contract/session';
+import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

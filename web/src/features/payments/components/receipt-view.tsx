@@ -1,4 +1,4 @@
-import { toBcp47 } from '@tablo/contract/languages';
+import { toBcp47 } from '@tablo/contract/language-list';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';

@@ -12,7 +12,7 @@ import {
   type Receipt,
   ReceiptSchema,
 } from '@tablo/contract/payment';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { HttpResponse, http } from 'msw';
 
 export const PAYMENT_ID = '0b5e4a52-6d1f-4c36-9a47-1f0c2b9d8e11';

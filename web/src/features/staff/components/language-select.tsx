@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '@tablo/contract/languages';
+import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';

@@ -1,4 +1,4 @@
-import { type LanguageCode, toBcp47 } from '@tablo/contract/languages';
+import { type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
 
 const formatters = new Map<LanguageCode, Intl.RelativeTimeFormat>();
 

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '@tablo/contract/languages';
+import { FALLBACK_LANGUAGE } from '@tablo/contract/language-list';
 import type { OrderItem } from '@tablo/contract/order';
 
 /**

@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '@tablo/contract/languages';
+import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 
 export const STAFF_LANGUAGE_STORAGE_KEY = 'tablo.staff.language';
 

@@ -1,5 +1,5 @@
 import { apiPaths } from '@tablo/contract/paths';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import { type TableCallKind, TableCallSchema } from '@tablo/contract/table-call';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,5 +1,5 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
-import { SESSION_HEADER } from '@tablo/contract/session';
+import { SESSION_HEADER } from '@tablo/contract/session-keys';
 import {
   PlaceTableCallRequestSchema,
   type TableCall,
