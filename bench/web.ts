@@ -44,7 +44,10 @@ async function main(): Promise<void> {
   try {
     const url = `${server.baseUrl}${PATH}`;
     const runs: { performance: number; lcpMs: number; cls: number; tbtMs: number; scripts: string[] }[] = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A run whose trace Lighthouse could not record (NO_NAVSTART, seen about one run in four here) is
+    // repeated, up to three extra runs: the median is of RUNS recorded runs whenever possible.
+    const recorded = () => runs.filter((run) => Number.isFinite(run.performance)).length;
+    for (let i = 0; recorded() < RUNS && i < RUNS + 3; i++) {
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -87,7 +90,7 @@ async function main(): Promise<void> {
     const jsGzipKb = Math.round((gzipBytes.reduce((a, b) => a + b, 0) / 1024) * 10) / 10;
     const figures = {
       url: PATH,
-      runs: RUNS,
+      runs: recorded(),
       performance: median(runs.map((r) => r.performance)),
       lcpMs: Math.round(median(runs.map((r) => r.lcpMs))),
       cls: Math.round(median(runs.map((r) => r.cls)) * 1000) / 1000,
@@ -116,7 +119,7 @@ async function main(): Promise<void> {
       new URL('./results/web.json', import.meta.url),
       `${JSON.stringify({ ...figures, pass }, null, 2)}\n`,
     );
-    console.log(`Lighthouse mobile (simulated throttling), ${PATH}, median of ${RUNS} runs`);
+    console.log(`Lighthouse mobile (simulated throttling), ${PATH}, median of ${recorded()} recorded runs`);
     console.log(
       `  performance ${figures.performance} (target ≥ ${TARGETS.performance}) ${pass.performance ? 'ok' : 'MISSED'}`,
     );
