@@ -8,6 +8,7 @@
 // BENCH_ROUNDS (default 3) rounds; every round measures each pair back to back, the order inside a pair and of
 // the pairs turning from round to round, so that neither side always runs first (after the app's start) or
 // always under the same neighbours' load. Ratios are per round; the verdict is on their median.
+// Every round after the first starts the servers under test again (one start is partly luck, see main()).
 // BENCH_COMPARE=/path/to/other/checkout (built, with node_modules) runs that checkout's server too, its menu
 // answer against its own node:http limit, in the same rounds: the side-by-side of two commits.
 // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to the servers under test.
@@ -109,8 +110,8 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'tablo-bench-menu-'));
   const stops: (() => Promise<void>)[] = [];
   try {
-    const app = await startMenuApp(REPO_ROOT, join(dir, 'app'));
-    stops.push(app.stop);
+    let app = await startMenuApp(REPO_ROOT, join(dir, 'app'));
+    stops.push(() => app.stop());
     const answer = await fetchRaw(`${app.base}${PATH}`, REQUEST_HEADERS);
     const page = await fetchRaw(`${app.base}${PAGE_PATH}`, PAGE_HEADERS);
     if (!page.headers['content-type']?.startsWith('text/html')) throw new Error('the web app is not built');
@@ -120,12 +121,29 @@ async function main(): Promise<void> {
     stops.push(pageLimit.stop);
     const nginx = existsSync(NGINX) ? await startStaticServer(dir, answer) : null;
     if (nginx) stops.push(nginx.stop);
-    const answerTarget = {
+    const answerTarget: Target = {
       name: 'tablo answer',
       url: `${app.base}${PATH}`,
       pid: app.pid,
       headers: REQUEST_HEADERS,
     };
+    const pageTarget: Target = {
+      name: 'tablo page',
+      url: `${app.base}${PAGE_PATH}`,
+      pid: app.pid,
+      headers: PAGE_HEADERS,
+    };
+    // Each round after the first measures a new start of the server(s), on the same port and data: one
+    // process's figure is partly luck (the same build answered the menu at 20 µs of CPU per request in one
+    // start and 42 µs in another, steady within each, 2026-11-25), so a single start is not the server.
+    const restarts: (() => Promise<void>)[] = [
+      async () => {
+        await app.stop();
+        app = await startMenuApp(REPO_ROOT, join(dir, 'app'), app.port);
+        answerTarget.pid = app.pid;
+        pageTarget.pid = app.pid;
+      },
+    ];
     const pairs: Pair[] = [
       {
         name: 'answer',
@@ -140,7 +158,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'page',
-        ours: { name: 'tablo page', url: `${app.base}${PAGE_PATH}`, pid: app.pid, headers: PAGE_HEADERS },
+        ours: pageTarget,
         reference: { name: 'node:http page', url: pageLimit.url, pid: pageLimit.pid, headers: PAGE_HEADERS },
         target: TARGET_LIMIT_RATIO,
       },
@@ -153,19 +171,25 @@ async function main(): Promise<void> {
         target: TARGET_RATIO,
       });
     if (COMPARE_ROOT) {
-      const other = await startMenuApp(COMPARE_ROOT, join(dir, 'compare'));
-      stops.push(other.stop);
+      let other = await startMenuApp(COMPARE_ROOT, join(dir, 'compare'));
+      stops.push(() => other.stop());
       const otherAnswer = await fetchRaw(`${other.base}${PATH}`, REQUEST_HEADERS);
       const otherLimit = await startLimit(dir, otherAnswer, 'compare-answer', REQUEST_HEADERS);
       stops.push(otherLimit.stop);
+      const otherTarget: Target = {
+        name: 'compared answer',
+        url: `${other.base}${PATH}`,
+        pid: other.pid,
+        headers: REQUEST_HEADERS,
+      };
+      restarts.push(async () => {
+        await other.stop();
+        other = await startMenuApp(COMPARE_ROOT, join(dir, 'compare'), other.port);
+        otherTarget.pid = other.pid;
+      });
       pairs.push({
         name: 'compared answer',
-        ours: {
-          name: 'compared answer',
-          url: `${other.base}${PATH}`,
-          pid: other.pid,
-          headers: REQUEST_HEADERS,
-        },
+        ours: otherTarget,
         reference: {
           name: 'node:http compared',
           url: otherLimit.url,
@@ -188,6 +212,7 @@ async function main(): Promise<void> {
     );
     const perRound = pairs.map(() => [] as { ours: Run; reference: Run }[]);
     for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) for (const restart of restarts) await restart();
       console.log(`round ${round + 1}`);
       for (let step = 0; step < pairs.length; step++) {
         const index = (step + round) % pairs.length;

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort, startChild, waitForUrl } from './processes.ts';
@@ -49,35 +51,46 @@ export async function startLimit(
 
 export interface MenuApp {
   base: string;
+  port: number;
   pid: number | undefined;
   stop(): Promise<void>;
 }
 
 /**
- * The real server of a checkout (`root`: this one, or another commit's worktree for a side-by-side), in
- * production mode with the demo seeded into a fresh data directory, serving that checkout's web build.
+ * How a checkout's server starts: as `npm start` runs it — the compiled bundle (decision 031), built here when
+ * its sources changed — or, in a checkout older than the bundle, from source through tsx. (tsx's loader
+ * costs the menu answer ~10–30 % of its throughput: 21–28 µs of CPU per request against 20–24 µs for the
+ * bundle, 2026-11-25, so measuring the source would not measure what diners get.)
  */
-export async function startMenuApp(root: string, dataDir: string): Promise<MenuApp> {
-  const port = await freePort();
+function serverEntry(root: string): string[] {
+  const build = join(root, 'server', 'scripts', 'build.mjs');
+  if (!existsSync(build)) return ['--import', 'tsx', join(root, 'server', 'src', 'server.ts')];
+  execFileSync(process.execPath, [build, 'server'], { cwd: root, stdio: 'pipe' });
+  return [join(root, 'server', 'dist', 'server.js')];
+}
+
+/**
+ * The real server of a checkout (`root`: this one, or another commit's worktree for a side-by-side), in
+ * production mode with the demo seeded into a fresh data directory (or the one of its previous start, on the
+ * same port: the same bytes), serving that checkout's web build.
+ */
+export async function startMenuApp(root: string, dataDir: string, onPort?: number): Promise<MenuApp> {
+  const port = onPort ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const app = startChild(
-    process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(root, 'server', 'src', 'server.ts')],
-    {
-      cwd: join(root, 'server'),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        WEB_DIST: join(root, 'web', 'dist'),
-        SEED_DEMO: 'true',
-        NODE_ENV: 'production',
-      },
+  const app = startChild(process.execPath, [...nodeArgs, ...serverEntry(root)], {
+    cwd: join(root, 'server'),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      WEB_DIST: join(root, 'web', 'dist'),
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
     },
-  );
+  });
   try {
     await waitForUrl(`${base}/api/ready`, app);
   } catch (error) {
@@ -86,6 +99,7 @@ export async function startMenuApp(root: string, dataDir: string): Promise<MenuA
   }
   return {
     base,
+    port,
     pid: app.process.pid,
     stop: async () => {
       await app.stop();
