@@ -17,13 +17,14 @@
 // BENCH_TABLES (100).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
+import { cpuSpent, databaseCpuMs, ownCpuMs, processCpuMs } from './support/cpu-sampling.ts';
 import { type HttpAnswer, httpCall } from './support/http-client.ts';
 import type { PaymentsBenchAppInfo } from './support/payments-app.ts';
 
@@ -71,16 +72,6 @@ function round(value: number, digits = 1): number {
   return Math.round(value * factor) / factor;
 }
 
-function processCpuMs(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 interface App {
   child: ChildProcess;
   info: PaymentsBenchAppInfo;
@@ -110,31 +101,6 @@ async function startApp(env: Record<string, string>): Promise<App> {
       child.kill('SIGUSR2');
     });
   return { child, info, statements };
-}
-
-/** CPU (user + system, ms) of each PostgreSQL backend serving this database right now, by pid. */
-async function databaseCpuMs(url: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>(
-      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    );
-    return new Map(rows.map((row) => [row.pid, processCpuMs(row.pid)]));
-  } finally {
-    await client.end();
-  }
-}
-
-function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, ms] of after) if (Number.isFinite(ms)) spent += ms - (before.get(pid) ?? 0);
-  return spent;
-}
-
-function ownCpuMs(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1000;
 }
 
 async function stopApp(child: ChildProcess): Promise<void> {
