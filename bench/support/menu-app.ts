@@ -56,16 +56,23 @@ export interface MenuApp {
   stop(): Promise<void>;
 }
 
+/** Checkouts whose server bundle this run has built. */
+const bundled = new Set<string>();
+
 /**
  * How a checkout's server starts: as `npm start` runs it — the compiled bundle (decision 031), built here when
- * its sources changed — or, in a checkout older than the bundle, from source through tsx. (tsx's loader
- * costs the menu answer ~10–30 % of its throughput: 21–28 µs of CPU per request against 20–24 µs for the
- * bundle, 2026-11-25, so measuring the source would not measure what diners get.)
+ * its sources changed — or, in a checkout older than the bundle, from source through tsx. Diners get the
+ * bundle; the tsx-run source answered the menu at 21–28 µs of CPU per request in quiet rounds, the bundle
+ * at 20–26 µs in five of six starts (2026-11-25).
  */
 function serverEntry(root: string): string[] {
   const build = join(root, 'server', 'scripts', 'build.mjs');
   if (!existsSync(build)) return ['--import', 'tsx', join(root, 'server', 'src', 'server.ts')];
-  execFileSync(process.execPath, [build, 'server'], { cwd: root, stdio: 'pipe' });
+  // Built once per checkout and run (every round restarts the server from the same bundle).
+  if (!bundled.has(root)) {
+    execFileSync(process.execPath, [build, 'server'], { cwd: root, stdio: 'pipe' });
+    bundled.add(root);
+  }
   return [join(root, 'server', 'dist', 'server.js')];
 }
 

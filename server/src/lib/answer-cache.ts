@@ -1,6 +1,7 @@
 import { type CachedAnswer, createCachedAnswer } from './cached-answer.ts';
 
 interface Entry {
+  kind: string;
   promise: Promise<CachedAnswer | null>;
   /** Set once built, so a hit can be answered synchronously (lib/hot-answers.ts). */
   answer?: CachedAnswer;
@@ -68,7 +69,7 @@ export class AnswerCache {
     const existing = this.entries.get(key);
     if (existing) return existing.promise;
     this.builds++;
-    const entry: Entry = { promise: build(), ...(options.keepWarm ? { rebuild: build } : {}) };
+    const entry: Entry = { kind, promise: build(), ...(options.keepWarm ? { rebuild: build } : {}) };
     this.entries.set(key, entry);
     const forget = () => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -131,11 +132,11 @@ export class AnswerCache {
   private drop(shortName: string): void {
     this.dropped++;
     const suffix = `\u0000${shortName}`;
-    const warm: [key: string, rebuild: () => Promise<CachedAnswer | null>][] = [];
+    const warm: Entry[] = [];
     for (const [key, entry] of this.entries) {
       if (!key.endsWith(suffix)) continue;
       this.entries.delete(key);
-      if (entry.rebuild) warm.push([key, entry.rebuild]);
+      if (entry.rebuild) warm.push(entry);
     }
     if (warm.length > 0) this.rewarm(shortName, warm);
   }
@@ -145,13 +146,11 @@ export class AnswerCache {
    * holds the event loop while it runs). A request that arrives first builds it itself; a rebuild then
    * finds the entry and does nothing. A failed rebuild is not kept: the next request tries again.
    */
-  private rewarm(shortName: string, warm: [string, () => Promise<CachedAnswer | null>][]): void {
-    const suffix = `\u0000${shortName}`;
+  private rewarm(shortName: string, warm: readonly Entry[]): void {
     this.warming = this.warming.then(async () => {
-      for (const [key, rebuild] of warm) {
+      for (const { kind, rebuild } of warm) {
         await new Promise<void>((resolve) => setImmediate(resolve));
-        if (this.closed) return;
-        const kind = key.slice(0, -suffix.length);
+        if (this.closed || !rebuild) return;
         await this.getPrepared(kind, shortName, rebuild, { keepWarm: true }).catch(() => null);
       }
     });
