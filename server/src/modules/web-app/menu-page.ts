@@ -5,6 +5,7 @@ import { type CachedAnswer, createCachedBody } from '../../lib/cached-answer.ts'
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { bootAssetsFor, type ViteManifest } from './boot-assets.ts';
 import { bootLoaderTags, type HeroPageTemplate } from './boot-loader.ts';
+import { heroPreloadTag } from './hero-picture.ts';
 import type { PageTexts, RenderPage } from './server-renderer.ts';
 
 /** The restaurant and menu answers a page is rendered from (the API's cached answers), or null. */
@@ -142,9 +143,7 @@ function composePage(
     )
     .join('');
   const restaurant = (data as { restaurant?: { image?: string | null } }).restaurant;
-  const preload = restaurant?.image
-    ? `<link rel="preload" as="image" href="${escapeHtml(restaurant.image)}" fetchpriority="high">`
-    : '';
+  const preload = restaurant?.image ? heroPreloadTag(restaurant.image) : '';
   // A data block, not a script: `<` is escaped so no text in the menu can end it.
   const dataBlock = `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
   return options.template.html

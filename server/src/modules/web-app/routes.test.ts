@@ -139,6 +139,19 @@ describe('the built web app', () => {
     );
   });
 
+  it("paints and preloads the app's own hero with its smaller copies, with the same srcset and sizes", () => {
+    const html = withBootHero('<head></head><body></body>', '/images/demo/restaurant.webp');
+    const srcset =
+      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-720w.webp 720w, ' +
+      '/images/demo/restaurant.webp 1280w';
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="/images/demo/restaurant.webp" imagesrcset="${srcset}" imagesizes="100vw" fetchpriority="high">`,
+    );
+    expect(html).toContain(
+      `<img src="/images/demo/restaurant.webp" srcset="${srcset}" sizes="100vw" alt="" fetchpriority="high">`,
+    );
+  });
+
   it('never serves files outside the build folder', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(response.body).not.toContain('root:');
