@@ -93,6 +93,41 @@ describe('the scripts started after the hero', () => {
     await finishJourney(journey);
   });
 
+  // Decision record 039: Lighthouse's phone (412 px at 1.75) gets the hero's 720 w copy from its srcset. The
+  // painted file is then not the img's src: the loader must still know it is the hero (by currentSrc), and
+  // start the scripts then, not only when its one-second fallback runs out (disabled here).
+  it("starts the scripts when the hero's smaller copy is painted, fetched once for the preload and the picture", async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addInitScript(() => {
+      const later = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+        delay === 1000 ? 0 : later(handler, delay, ...rest)) as typeof window.setTimeout;
+    });
+    const page = await context.newPage();
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/restaurant.*\.webp$/.test(path)) pictures.push(path);
+    });
+    for (const path of ['/menu/demo/hu', '/terms-and-conditions/demo/hu']) {
+      pictures.length = 0;
+      await page.goto(path);
+      await waitForHydration(page);
+      const hero = page.locator('header img').filter({ visible: true }).first();
+      expect(await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+        '/images/variants/demo/restaurant-750w.webp',
+      );
+      expect(pictures).toEqual(['/images/variants/demo/restaurant-750w.webp']);
+    }
+    await context.close();
+  });
+
   it.each([
     ['fails', (route: Route) => route.abort()],
     ['never arrives', () => undefined],
@@ -101,7 +136,8 @@ describe('the scripts started after the hero', () => {
       expectedErrors: [/restaurant\.webp|net::/],
     });
     const { page } = journey;
-    await page.route('**/images/demo/restaurant.webp', answer);
+    // The picture and its smaller copies (decision record 039).
+    await page.route(/\/images\/.*restaurant.*\.webp$/, answer);
     await page.goto('/menu/demo/hu', { waitUntil: 'commit' });
     await waitForHydration(page);
     await journey.close();

@@ -46,13 +46,14 @@ describe('writePictureVariants', () => {
 
     expect(report.written.sort()).toEqual([
       'variants/demo/place-480w.webp',
-      'variants/demo/place-720w.webp',
+      'variants/demo/place-750w.webp',
+      'variants/demo/place-828w.webp',
       'variants/menu/soup-320w.webp',
-      'variants/menu/soup-480w.webp',
+      'variants/menu/soup-520w.webp',
     ]);
     expect(await widthOf(join(dir, 'variants/menu/soup-320w.webp'))).toBe(320);
-    expect(await widthOf(join(dir, 'variants/menu/soup-480w.webp'))).toBe(480);
-    expect(await widthOf(join(dir, 'variants/demo/place-720w.webp'))).toBe(720);
+    expect(await widthOf(join(dir, 'variants/menu/soup-520w.webp'))).toBe(520);
+    expect(await widthOf(join(dir, 'variants/demo/place-750w.webp'))).toBe(750);
     // Resized, not cropped: the picture keeps its shape.
     expect((await sharp(join(dir, 'variants/menu/soup-320w.webp')).metadata()).height).toBe(180);
     expect(readdirSync(join(dir, 'variants'))).toEqual(['demo', 'menu']);
@@ -62,8 +63,8 @@ describe('writePictureVariants', () => {
     await picture(dir, 'menu/small.webp', 400, 225);
     const report = await writePictureVariants(dir);
     expect(report.written).toEqual(['variants/menu/small-320w.webp']);
-    expect(report.tooNarrow).toEqual(['variants/menu/small-480w.webp']);
-    expect(statSync(join(dir, 'variants/menu/small-480w.webp'), { throwIfNoEntry: false })).toBeUndefined();
+    expect(report.tooNarrow).toEqual(['variants/menu/small-520w.webp']);
+    expect(statSync(join(dir, 'variants/menu/small-520w.webp'), { throwIfNoEntry: false })).toBeUndefined();
   });
 
   it('leaves an up-to-date copy alone, and writes it again when its picture changes', async () => {
@@ -80,7 +81,7 @@ describe('writePictureVariants', () => {
     const later = new Date(written + 60_000);
     utimesSync(join(dir, 'menu/soup.webp'), later, later);
     const changed = await writePictureVariants(dir);
-    expect(changed.written.sort()).toEqual(['variants/menu/soup-320w.webp', 'variants/menu/soup-480w.webp']);
+    expect(changed.written.sort()).toEqual(['variants/menu/soup-320w.webp', 'variants/menu/soup-520w.webp']);
   });
 
   it('removes the copies of a picture that is gone, and any half-written file', async () => {
@@ -93,10 +94,10 @@ describe('writePictureVariants', () => {
     const report = await writePictureVariants(dir);
     expect(report.removed.sort()).toEqual([
       'variants/menu/gone-320w.webp',
-      'variants/menu/gone-480w.webp',
+      'variants/menu/gone-520w.webp',
       'variants/menu/soup-320w.webp.123.tmp',
     ]);
-    expect(readdirSync(join(dir, 'variants/menu')).sort()).toEqual(['soup-320w.webp', 'soup-480w.webp']);
+    expect(readdirSync(join(dir, 'variants/menu')).sort()).toEqual(['soup-320w.webp', 'soup-520w.webp']);
   });
 
   it('gives every picture of the app every file its srcset names, each as wide as it says', async () => {

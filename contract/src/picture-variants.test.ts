@@ -4,18 +4,20 @@ import { HERO_SIZES, PICTURE_KINDS, pictureKindOf, pictureSrcSet, variantPath } 
 describe('pictureSrcSet', () => {
   it("offers a dish picture's copies at the dish widths, then the original", () => {
     expect(pictureSrcSet('/images/menu/gulyasleves.webp')).toBe(
-      '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-480w.webp 480w, ' +
+      '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-520w.webp 520w, ' +
         '/images/menu/gulyasleves.webp 800w',
     );
   });
 
   it("offers a hero's copies at the hero widths, and the default picture's at its own width", () => {
     expect(pictureSrcSet('/images/demo/restaurant.webp')).toBe(
-      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-720w.webp 720w, ' +
+      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-750w.webp 750w, ' +
+        '/images/variants/demo/restaurant-828w.webp 828w, ' +
         '/images/demo/restaurant.webp 1280w',
     );
     expect(pictureSrcSet('/images/default-main.webp')).toBe(
-      '/images/variants/default-main-480w.webp 480w, /images/variants/default-main-720w.webp 720w, ' +
+      '/images/variants/default-main-480w.webp 480w, /images/variants/default-main-750w.webp 750w, ' +
+        '/images/variants/default-main-828w.webp 828w, ' +
         '/images/default-main.webp 1600w',
     );
     expect(HERO_SIZES).toBe('100vw');

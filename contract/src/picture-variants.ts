@@ -20,16 +20,19 @@ export interface PictureKind {
 const NAME = '[A-Za-z0-9][A-Za-z0-9_-]*';
 
 /**
- * Dish pictures (16:9, 800 w) are shown as 96 px squares (a 171 px wide cover) and, in the dish's details, up
- * to 560 px wide: 320 w serves the squares at up to 1.75 device pixels per CSS pixel, 480 w up to 2.8; the
- * details and denser screens take the original. Heroes (8:3) are shown across the whole width: 720 w is a
- * 412 px phone at 1.75; a 1080 w copy would weigh what the 1280 w original does (measured: 18.1 vs 19.4 KB),
- * so wider screens take the original (docs/decisions/039-picture-variants.md).
+ * Chromium takes the narrowest file at least as wide as the drawn width × the screen's density (a copy 0.2 %
+ * short is passed over: measured), so the widths are those the common densities need, not round numbers.
+ * Dish pictures (16:9, 800 w) are drawn as 96 px squares — a 171 px wide cover: 320 w serves densities up to
+ * 1.87 (Lighthouse's phone: 1.75), 520 w up to 3.04 (every phone); the dish's details (up to 560 px wide)
+ * take the original. Heroes (8:3) are drawn across the whole width: 750 w serves a 412 px phone at 1.75 (721)
+ * and a 375 px one at 2, 828 w a 414 px one at 2, 480 w small windows; denser and wider screens take the
+ * original — a 1080 w copy would weigh what the 1280 w original does (18.1 vs 19.4 KB)
+ * (docs/decisions/039-picture-variants.md).
  */
 export const PICTURE_KINDS: readonly PictureKind[] = [
-  { name: 'dish', pattern: new RegExp(`^menu/${NAME}\\.webp$`), widths: [320, 480], sourceWidth: 800 },
-  { name: 'hero', pattern: new RegExp(`^demo/${NAME}\\.webp$`), widths: [480, 720], sourceWidth: 1280 },
-  { name: 'default hero', pattern: /^default-main\.webp$/, widths: [480, 720], sourceWidth: 1600 },
+  { name: 'dish', pattern: new RegExp(`^menu/${NAME}\\.webp$`), widths: [320, 520], sourceWidth: 800 },
+  { name: 'hero', pattern: new RegExp(`^demo/${NAME}\\.webp$`), widths: [480, 750, 828], sourceWidth: 1280 },
+  { name: 'default hero', pattern: /^default-main\.webp$/, widths: [480, 750, 828], sourceWidth: 1600 },
 ];
 
 /** The header's picture covers the whole width of the page at every size (header.module.css, .boot-hero). */

@@ -13,9 +13,21 @@ function heroAttributes(image: string, prefix: '' | 'image'): string {
   return ` ${prefix}srcset="${escapeHtml(srcSet)}" ${prefix}sizes="${HERO_SIZES}"`;
 }
 
-/** `<link rel=preload>` of the hero, for the top of the head. */
-export function heroPreloadTag(image: string): string {
+function heroPreloadTag(image: string): string {
   return `<link rel="preload" as="image" href="${escapeHtml(image)}"${heroAttributes(image, 'image')} fetchpriority="high">`;
+}
+
+const VIEWPORT_META = /<meta name="viewport"[^>]*>/;
+
+/**
+ * The page with the hero preloaded from the top of its head, right after the viewport's meta tag: before it, a
+ * phone's browser sizes `100vw` by its 980 px default layout and the preload takes the widest file, then the
+ * picture a second, smaller one (measured in Chromium at 412 px, density 1.75).
+ */
+export function withHeroPreload(html: string, image: string): string {
+  const preload = heroPreloadTag(image);
+  if (VIEWPORT_META.test(html)) return html.replace(VIEWPORT_META, (meta) => `${meta}${preload}`);
+  return html.replace(/<head[^>]*>/, (head) => `${head}${preload}`);
 }
 
 /** The hero's `<img>` painted from the HTML (#boot-hero). */

@@ -197,13 +197,16 @@ describe('server-rendered menu pages', () => {
     // HTML attribute names are case-insensitive (React writes srcSet).
     const attribute = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`, 'i'))?.[1];
     const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
-    // One preload, at the top of the head; React's own image preloads are not left inside #root.
+    // One preload, at the top of the head right after the viewport's meta tag (before it a phone would size
+    // 100vw by a 980 px layout); React's own image preloads are not left inside #root.
     expect(preloads).toHaveLength(1);
+    expect(html).toMatch(/<meta name="viewport"[^>]*><link rel="preload" as="image"/);
     expect(rootOf(html)).not.toContain('rel="preload"');
     const preload = preloads[0] ?? '';
     expect(attribute(preload, 'href')).toBe('/images/demo/restaurant.webp');
     expect(attribute(preload, 'imagesrcset')).toBe(
-      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-720w.webp 720w, ' +
+      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-750w.webp 750w, ' +
+        '/images/variants/demo/restaurant-828w.webp 828w, ' +
         '/images/demo/restaurant.webp 1280w',
     );
     expect(attribute(preload, 'imagesizes')).toBe('100vw');
@@ -219,7 +222,7 @@ describe('server-rendered menu pages', () => {
     const own = rootOf(html).match(/<img[^>]*src="\/images\/menu\/gulyasleves.webp"[^>]*>/)?.[0] ?? '';
     expect(attribute(own, 'src')).toBe('/images/menu/gulyasleves.webp');
     expect(attribute(own, 'srcset')).toBe(
-      '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-480w.webp 480w, ' +
+      '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-520w.webp 520w, ' +
         '/images/menu/gulyasleves.webp 800w',
     );
     expect(attribute(own, 'sizes')).toBe('171px');

@@ -10,7 +10,7 @@ import { isApiPath, pathOf } from '../../lib/request-path.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 import { bootAssetsFor, readViteManifest, safeDecode } from './boot-assets.ts';
 import { bootLoaderTags, heroPageTemplate } from './boot-loader.ts';
-import { bootHeroImgTag, heroPreloadTag } from './hero-picture.ts';
+import { bootHeroImgTag, withHeroPreload } from './hero-picture.ts';
 import { renderIndexHtml } from './index-html.ts';
 import { createMenuPages, type MenuPages, type PageAnswers } from './menu-page.ts';
 import { menuPageHotMatch } from './page-cache.ts';
@@ -222,8 +222,5 @@ export function withBootHero(html: string, image: string): string {
     '<div id="boot-hero" class="boot-hero" aria-hidden="true">' +
     `${bootHeroImgTag(image)}<div class="boot-hero-scrim"></div></div>`;
   // Also preloaded from the top of the head, so it is requested before the stylesheet and the scripts.
-  const preload = heroPreloadTag(image);
-  return html
-    .replace(/<head[^>]*>/, (head) => `${head}${preload}`)
-    .replace(/<body[^>]*>/, (body) => `${body}${hero}`);
+  return withHeroPreload(html, image).replace(/<body[^>]*>/, (body) => `${body}${hero}`);
 }

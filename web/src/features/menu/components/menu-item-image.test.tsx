@@ -6,7 +6,7 @@ import { MenuItemImage } from './menu-item-image.tsx';
 // picture is drawn at. `src` stays the original, for browsers without srcset and as the fallback.
 const OWN = '/images/menu/gulyasleves.webp';
 const OWN_SRCSET =
-  '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-480w.webp 480w, ' +
+  '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-520w.webp 520w, ' +
   '/images/menu/gulyasleves.webp 800w';
 
 function image(props: Parameters<typeof MenuItemImage>[0]): HTMLImageElement {
