@@ -97,9 +97,10 @@ describe('the scripts started after the hero', () => {
     await finishJourney(journey);
   });
 
-  // Decision record 039: Lighthouse's phone (412 px at 1.75) gets the hero's 720 w copy from its srcset. The
-  // painted file is then not the img's src: the loader must still know it is the hero (by currentSrc), and
-  // start the scripts then, not only when its one-second fallback runs out (disabled here).
+  // Decision record 039: Lighthouse's phone (412 px at 1.75) gets the hero's 750 w copy from its srcset, and the
+  // dishes' 320 w copies. The painted file is then not the img's src: the loader must still know it is the
+  // hero (by currentSrc), and start the scripts then, not only when its one-second fallback runs out (disabled
+  // here).
   it("starts the scripts when the hero's smaller copy is painted, fetched once for the preload and the picture", async () => {
     const context = await browser.newContext({
       baseURL: baseUrl,
@@ -115,9 +116,11 @@ describe('the scripts started after the hero', () => {
     });
     const page = await context.newPage();
     const pictures: string[] = [];
+    const dishes: string[] = [];
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
       if (/restaurant.*\.webp$/.test(path)) pictures.push(path);
+      if (/\/menu\/[^/]+\.webp$/.test(path)) dishes.push(path);
     });
     for (const path of ['/menu/demo/hu', '/terms-and-conditions/demo/hu']) {
       pictures.length = 0;
@@ -129,6 +132,9 @@ describe('the scripts started after the hero', () => {
       );
       expect(pictures).toEqual(['/images/variants/demo/restaurant-750w.webp']);
     }
+    // The dishes on the menu page: their small copies only, never an original.
+    expect(dishes.length).toBeGreaterThan(4);
+    expect(dishes.filter((path) => !/^\/images\/variants\/menu\/[\w-]+-320w\.webp$/.test(path))).toEqual([]);
     await context.close();
   });
 
