@@ -58,6 +58,11 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
+      // BENCH_WEB_KEEP_REPORTS=1 keeps each run's whole Lighthouse report, for reading its LCP breakdown.
+      if (process.env.BENCH_WEB_KEEP_REPORTS) {
+        mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+        writeFileSync(new URL(`./results/web-run-${i + 1}.lhr.json`, import.meta.url), JSON.stringify(lhr));
+      }
       const problems = [
         lhr.runtimeError?.message,
         ...['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].map(

@@ -64,7 +64,7 @@ describe('the scripts started after the hero', () => {
     await browser.close();
   });
 
-  it('asks for the scripts after the picture, and never for the restaurant, the menu or their texts', async () => {
+  it('asks for the scripts and the web font after the picture, and never for the restaurant, the menu or their texts', async () => {
     const journey = await startJourney(browser, 'phone', baseUrl);
     const { page } = journey;
     const requests: string[] = [];
@@ -87,9 +87,21 @@ describe('the scripts started after the hero', () => {
       return {
         pictureEnd: picture?.responseEnd ?? Number.NaN,
         firstScript: Math.min(...scripts.map((s) => s.startTime)),
+        firstFont: Math.min(
+          ...entries.filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.startTime),
+        ),
       };
     });
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.pictureEnd);
+    // The web font waits for the picture too: it is asked for with the scripts (decision record 040), and
+    // then the page is in Rubik.
+    expect(timing.firstFont).toBeGreaterThanOrEqual(timing.firstScript);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Rubik Variable"/,
+    );
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Rubik Variable"', 'Gulyás')))
+      .toBe(true);
     expect(requests.filter((path) => path === '/api/restaurant/one/demo')).toHaveLength(0);
     expect(requests.filter((path) => path === '/api/menu/current/demo')).toHaveLength(0);
     expect(requests.filter((path) => path === '/locales/hu/menu.json')).toHaveLength(0);

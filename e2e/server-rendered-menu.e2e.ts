@@ -80,6 +80,14 @@ describe('the server-rendered menu', () => {
     expect(await soup.textContent()).toMatch(/2,890\s*Ft/);
     expect(await soup.getByRole('img', { name: en('allergen.GLUTEN') }).count()).toBe(1);
 
+    // The specification's typeface without scripts too: no script will ever ask for it (decision record 040).
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('16px "Rubik Variable"', 'Gulyás')))
+      .toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Rubik Variable"/,
+    );
+
     // Ordering and ratings say they need JavaScript; search and the filter (script-only) are not offered.
     // (Playwright's text and role selectors skip <noscript>; what the browser renders is its innerText.)
     const rendered = () => page.evaluate(() => document.body.innerText);

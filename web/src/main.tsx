@@ -16,6 +16,10 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
+// Rubik from now on (global.css): a page whose boot loader waited for the restaurant's picture has set it
+// already; every other page (landing, staff console) sets it here (decision record 040).
+document.documentElement.setAttribute('data-fonts', '');
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
