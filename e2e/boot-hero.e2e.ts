@@ -76,7 +76,11 @@ describe('the scripts started after the hero', () => {
 
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const picture = entries.find((entry) => entry.name.endsWith('/images/demo/restaurant.webp'));
+      // The file the header's picture shows: from its srcset (decision record 039).
+      const hero = [...document.querySelectorAll<HTMLImageElement>('img[data-hero-image]')].find(
+        (img) => img.getClientRects().length > 0,
+      );
+      const picture = entries.find((entry) => entry.name === hero?.currentSrc);
       const scripts = entries.filter(
         (entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'),
       );
@@ -105,6 +109,47 @@ describe('the scripts started after the hero', () => {
     await finishJourney(journey);
   });
 
+  // Decision record 039: Lighthouse's phone (412 px at 1.75) gets the hero's 750 w copy from its srcset, and the
+  // dishes' 320 w copies. The painted file is then not the img's src: the loader must still know it is the
+  // hero (by currentSrc), and start the scripts then, not only when its one-second fallback runs out (disabled
+  // here).
+  it("starts the scripts when the hero's smaller copy is painted, fetched once for the preload and the picture", async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.addInitScript(() => {
+      const later = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+        delay === 1000 ? 0 : later(handler, delay, ...rest)) as typeof window.setTimeout;
+    });
+    const page = await context.newPage();
+    const pictures: string[] = [];
+    const dishes: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/restaurant.*\.webp$/.test(path)) pictures.push(path);
+      if (/\/menu\/[^/]+\.webp$/.test(path)) dishes.push(path);
+    });
+    for (const path of ['/menu/demo/hu', '/terms-and-conditions/demo/hu']) {
+      pictures.length = 0;
+      await page.goto(path);
+      await waitForHydration(page);
+      const hero = page.locator('header img').filter({ visible: true }).first();
+      expect(await hero.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+        '/images/variants/demo/restaurant-750w.webp',
+      );
+      expect(pictures).toEqual(['/images/variants/demo/restaurant-750w.webp']);
+    }
+    // The dishes on the menu page: their small copies only, never an original.
+    expect(dishes.length).toBeGreaterThan(4);
+    expect(dishes.filter((path) => !/^\/images\/variants\/menu\/[\w-]+-320w\.webp$/.test(path))).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['fails', (route: Route) => route.abort()],
     ['never arrives', () => undefined],
@@ -113,7 +158,8 @@ describe('the scripts started after the hero', () => {
       expectedErrors: [/restaurant\.webp|net::/],
     });
     const { page } = journey;
-    await page.route('**/images/demo/restaurant.webp', answer);
+    // The picture and its smaller copies (decision record 039).
+    await page.route(/\/images\/.*restaurant.*\.webp$/, answer);
     await page.goto('/menu/demo/hu', { waitUntil: 'commit' });
     await waitForHydration(page);
     await journey.close();

@@ -123,6 +123,15 @@ describe('offline (phone)', () => {
     await page.getByRole('article', { name: 'Goulash soup' }).waitFor();
     const notice = page.getByRole('status').filter({ hasText: menu('offline_notice') });
     await notice.waitFor();
+    // A dish's picture the first visit showed is there too: the smaller copy the page fetched (decision 039).
+    const picture = page.getByRole('article', { name: 'Goulash soup' }).locator('img');
+    await expect
+      .poll(() =>
+        picture.evaluate((img: HTMLImageElement) =>
+          img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : 'not shown',
+        ),
+      )
+      .toBe('/images/variants/menu/gulyasleves-520w.webp');
     await screenshot(page, 'phone-offline-menu');
     await expectNoAxeViolations(page);
 

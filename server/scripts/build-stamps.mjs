@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-const SKIPPED = /(^|\/)(node_modules|dist|testing|reliability)(\/|$)|\.test\.tsx?$/;
+// The pictures' resized copies are the web build's own output (web/picture-variants-plugin.ts).
+const SKIPPED =
+  /(^|\/)(node_modules|dist|testing|reliability)(\/|$)|\.test\.tsx?$|^web\/public\/images\/variants\//;
 
 const SHARED_INPUTS = ['package-lock.json', 'contract/src', 'contract/package.json'];
 
@@ -27,6 +29,8 @@ export const BUILDS = {
       'web/tsconfig.json',
       'web/vite.config.ts',
       'web/service-worker-plugin.ts',
+      'web/first-screen-checks-plugin.ts',
+      'web/picture-variants-plugin.ts',
     ],
   },
   server: {

@@ -39,6 +39,8 @@ export interface FixtureRestaurant {
   name?: string;
   isEnabled?: boolean;
   isOrderingEnabled?: boolean;
+  /** The header's picture (default /images/restaurant.webp). */
+  imageUrl?: string;
   /** Table numbers; a negative number makes a disabled table with that number's absolute value. */
   tables?: number[];
   categories?: FixtureCategory[];
@@ -63,7 +65,7 @@ export async function insertRestaurant(db: Db, spec: FixtureRestaurant): Promise
       name: spec.name ?? `Bistro ${spec.shortName}`,
       descriptionHu: 'Magyar leírás',
       descriptionEn: 'English description',
-      imageUrl: '/images/restaurant.webp',
+      imageUrl: spec.imageUrl ?? '/images/restaurant.webp',
       isEnabled: spec.isEnabled ?? true,
       isOrderingEnabled: spec.isOrderingEnabled ?? true,
     })

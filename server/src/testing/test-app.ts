@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 /** Shaped like Vite's build: a module entry, a module preload; the manifest names the menu screen's chunks. */
 export const TEST_INDEX_HTML =
-  '<!doctype html><html><head><!--tablo-config--><title>Tablo test</title>' +
+  '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+  '<!--tablo-config--><title>Tablo test</title>' +
   '<script type="module" crossorigin src="/assets/main-abc123.js"></script>' +
   '<link rel="modulepreload" crossorigin href="/assets/react-abc123.js">' +
   '</head><body><div id="root"></div></body></html>';

@@ -60,7 +60,8 @@ export const BOOT_LOADER_SCRIPT = [
   'if(types.indexOf("largest-contentful-paint")<0){',
   'if(hero.complete)afterFrame();else hero.addEventListener("load",afterFrame);return;}',
   'new Observer(function(list,observer){list.getEntries().forEach(function(entry){',
-  'if(entry.element===hero||entry.url===hero.src){observer.disconnect();start();}});})',
+  // With a srcset the painted file is the one the browser chose (currentSrc), not src.
+  'if(entry.element===hero||entry.url===(hero.currentSrc||hero.src)){observer.disconnect();start();}});})',
   '.observe({type:"largest-contentful-paint",buffered:true});',
   '})();',
 ].join('');

@@ -86,6 +86,30 @@ describe('server-rendered menu pages', () => {
       ],
     });
     await insertRestaurant(ctx.database.db, { shortName: 'closed', isEnabled: false, categories: [] });
+    await insertRestaurant(ctx.database.db, {
+      shortName: 'pictures',
+      imageUrl: '/images/demo/restaurant.webp',
+      categories: [
+        {
+          ref: 'mains',
+          titles: { en: 'Mains' },
+          items: [
+            {
+              ref: 'own',
+              priceGross: 1000,
+              titles: { en: 'Own' },
+              imageUrl: '/images/menu/gulyasleves.webp',
+            },
+            {
+              ref: 'foreign',
+              priceGross: 1000,
+              titles: { en: 'Foreign' },
+              imageUrl: 'https://cdn.example/x.webp',
+            },
+          ],
+        },
+      ],
+    });
   }, 180_000);
   afterAll(async () => {
     await ctx?.close();
@@ -166,6 +190,45 @@ describe('server-rendered menu pages', () => {
     expect(head).toContain('<style>.menu{color:#123}</style>');
     // Kept as a disabled link (not fetched), so the app's code-splitting sees the stylesheet is there.
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-route.css" disabled>');
+  });
+
+  it("preloads the hero with the same srcset and sizes as the header's picture, so one file is fetched", async () => {
+    const html = (await get('/menu/pictures/en')).body;
+    // HTML attribute names are case-insensitive (React writes srcSet).
+    const attribute = (tag: string, name: string) => tag.match(new RegExp(` ${name}="([^"]*)"`, 'i'))?.[1];
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    // One preload, at the top of the head right after the viewport's meta tag (before it a phone would size
+    // 100vw by a 980 px layout); React's own image preloads are not left inside #root.
+    expect(preloads).toHaveLength(1);
+    expect(html).toMatch(/<meta name="viewport"[^>]*><link rel="preload" as="image"/);
+    expect(rootOf(html)).not.toContain('rel="preload"');
+    const preload = preloads[0] ?? '';
+    expect(attribute(preload, 'href')).toBe('/images/demo/restaurant.webp');
+    expect(attribute(preload, 'imagesrcset')).toBe(
+      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-750w.webp 750w, ' +
+        '/images/variants/demo/restaurant-828w.webp 828w, ' +
+        '/images/demo/restaurant.webp 1280w',
+    );
+    expect(attribute(preload, 'imagesizes')).toBe('100vw');
+    // Both headers (phone and desktop, one hidden by CSS) carry exactly that.
+    const heroes = rootOf(html).match(/<img[^>]*data-hero-image[^>]*>/g) ?? [];
+    expect(heroes).toHaveLength(2);
+    for (const hero of heroes) {
+      expect(attribute(hero, 'src')).toBe('/images/demo/restaurant.webp');
+      expect(attribute(hero, 'srcset')).toBe(attribute(preload, 'imagesrcset'));
+      expect(attribute(hero, 'sizes')).toBe(attribute(preload, 'imagesizes'));
+    }
+    // A dish's own picture offers its copies at the square's drawn width; a picture elsewhere only itself.
+    const own = rootOf(html).match(/<img[^>]*src="\/images\/menu\/gulyasleves.webp"[^>]*>/)?.[0] ?? '';
+    expect(attribute(own, 'src')).toBe('/images/menu/gulyasleves.webp');
+    expect(attribute(own, 'srcset')).toBe(
+      '/images/variants/menu/gulyasleves-320w.webp 320w, /images/variants/menu/gulyasleves-520w.webp 520w, ' +
+        '/images/menu/gulyasleves.webp 800w',
+    );
+    expect(attribute(own, 'sizes')).toBe('171px');
+    const foreign = rootOf(html).match(/<img[^>]*src="https:\/\/cdn.example\/x.webp"[^>]*>/)?.[0] ?? '';
+    expect(attribute(foreign, 'src')).toBe('https://cdn.example/x.webp');
+    expect(foreign).not.toMatch(/srcset|sizes/i);
   });
 
   it('escapes menu texts: a title holding </script> cannot end a block or add a script', async () => {

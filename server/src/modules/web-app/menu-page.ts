@@ -5,6 +5,7 @@ import { type CachedAnswer, createCachedBody } from '../../lib/cached-answer.ts'
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { bootAssetsFor, type ViteManifest } from './boot-assets.ts';
 import { bootLoaderTags, type HeroPageTemplate } from './boot-loader.ts';
+import { withHeroPreload } from './hero-picture.ts';
 import type { PageTexts, RenderPage } from './server-renderer.ts';
 
 /** The restaurant and menu answers a page is rendered from (the API's cached answers), or null. */
@@ -142,15 +143,14 @@ function composePage(
     )
     .join('');
   const restaurant = (data as { restaurant?: { image?: string | null } }).restaurant;
-  const preload = restaurant?.image
-    ? `<link rel="preload" as="image" href="${escapeHtml(restaurant.image)}" fetchpriority="high">`
-    : '';
   // A data block, not a script: `<` is escaped so no text in the menu can end it.
   const dataBlock = `<script type="application/json" id="${BOOT_DATA_ID}">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`;
-  return options.template.html
+  const html = restaurant?.image
+    ? withHeroPreload(options.template.html, restaurant.image)
+    : options.template.html;
+  return html
     .replace(STYLESHEET_LINK, (link, href: string) => inlineStylesheet(options, href, link))
     .replace(/<html[^>]*>/, () => `<html lang="${toBcp47(language)}">`)
-    .replace(/<head[^>]*>/, (head) => `${head}${preload}`)
     .replace(/<\/head>/, () => `${stylesheets}</head>`)
     .replace(APP_NOSCRIPT, '')
     .replace(ROOT_CONTENT, () => `<div id="root">${appHtml.replace(LEADING_IMAGE_PRELOADS, '')}</div>`)

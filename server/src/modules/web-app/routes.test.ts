@@ -139,6 +139,24 @@ describe('the built web app', () => {
     );
   });
 
+  it("paints and preloads the app's own hero with its smaller copies, with the same srcset and sizes", () => {
+    const html = withBootHero(
+      '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>x</title></head><body></body>',
+      '/images/demo/restaurant.webp',
+    );
+    const srcset =
+      '/images/variants/demo/restaurant-480w.webp 480w, /images/variants/demo/restaurant-750w.webp 750w, ' +
+      '/images/variants/demo/restaurant-828w.webp 828w, ' +
+      '/images/demo/restaurant.webp 1280w';
+    // Right after the viewport's meta tag: before it a phone sizes 100vw by a 980 px layout (the widest file).
+    expect(html).toContain(
+      `<meta name="viewport" content="width=device-width"><link rel="preload" as="image" href="/images/demo/restaurant.webp" imagesrcset="${srcset}" imagesizes="100vw" fetchpriority="high"><title>`,
+    );
+    expect(html).toContain(
+      `<img src="/images/demo/restaurant.webp" srcset="${srcset}" sizes="100vw" alt="" fetchpriority="high">`,
+    );
+  });
+
   it('never serves files outside the build folder', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(response.body).not.toContain('root:');

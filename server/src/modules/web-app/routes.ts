@@ -6,11 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import type { App } from '../../lib/app-type.ts';
 import { type CachedAnswer, createCachedBody, sendCachedAnswer } from '../../lib/cached-answer.ts';
-import { escapeHtml } from '../../lib/html-escape.ts';
 import { isApiPath, pathOf } from '../../lib/request-path.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 import { bootAssetsFor, readViteManifest, safeDecode } from './boot-assets.ts';
 import { bootLoaderTags, heroPageTemplate } from './boot-loader.ts';
+import { bootHeroImgTag, withHeroPreload } from './hero-picture.ts';
 import { renderIndexHtml } from './index-html.ts';
 import { createMenuPages, type MenuPages, type PageAnswers } from './menu-page.ts';
 import { menuPageHotMatch } from './page-cache.ts';
@@ -220,10 +220,7 @@ function stylesheetReader(webDist: string): (href: string) => string | null {
 export function withBootHero(html: string, image: string): string {
   const hero =
     '<div id="boot-hero" class="boot-hero" aria-hidden="true">' +
-    `<img src="${escapeHtml(image)}" alt="" fetchpriority="high"><div class="boot-hero-scrim"></div></div>`;
+    `${bootHeroImgTag(image)}<div class="boot-hero-scrim"></div></div>`;
   // Also preloaded from the top of the head, so it is requested before the stylesheet and the scripts.
-  const preload = `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high">`;
-  return html
-    .replace(/<head[^>]*>/, (head) => `${head}${preload}`)
-    .replace(/<body[^>]*>/, (body) => `${body}${hero}`);
+  return withHeroPreload(html, image).replace(/<body[^>]*>/, (body) => `${body}${hero}`);
 }

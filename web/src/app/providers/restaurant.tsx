@@ -1,4 +1,5 @@
 import { apiPaths } from '@tablo/contract/paths';
+import { HERO_SIZES, pictureSrcSet } from '@tablo/contract/picture-variants';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext } from 'react';
@@ -40,6 +41,12 @@ function preloadHeroImage(href: string): void {
   link.rel = 'preload';
   link.as = 'image';
   link.href = href;
+  // As the header's picture asks for it, or the browser would fetch a second file (decision record 039).
+  const srcSet = pictureSrcSet(href);
+  if (srcSet) {
+    link.imageSrcset = srcSet;
+    link.imageSizes = HERO_SIZES;
+  }
   link.fetchPriority = 'high';
   document.head.append(link);
 }

@@ -1,3 +1,4 @@
+import { pictureSrcSet } from '@tablo/contract/picture-variants';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useState } from 'react';
 import styles from './menu-item-image.module.css';
@@ -16,6 +17,13 @@ type MenuItemImageProps = {
 
 const SIZES = { square: { width: 96, height: 96 }, wide: { width: 640, height: 360 } } as const;
 
+/**
+ * How wide the picture is drawn, for the browser to pick a file from the srcset: a 16:9 picture covering the
+ * 96 px square is 96 × 16/9 ≈ 171 px wide; in the dish's details it is as wide as the dialog
+ * (menu-item-dialog.module.css: min(100% - 2rem, 560px)).
+ */
+const DRAWN_WIDTH = { square: '171px', wide: '(max-width: 592px) calc(100vw - 2rem), 560px' } as const;
+
 /** A dish photo in a box of fixed ratio (no layout shift), or a quiet placeholder when there is none. */
 export function MenuItemImage({
   src,
@@ -27,6 +35,8 @@ export function MenuItemImage({
 }: MenuItemImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const className = `${styles.frame} ${styles[variant]}`;
+  // The app's own pictures come in smaller copies too (decision record 039); `src` stays the original.
+  const srcSet = pictureSrcSet(src);
 
   if (!src || failedSrc === src) {
     return (
@@ -39,6 +49,8 @@ export function MenuItemImage({
     <img
       className={className}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? DRAWN_WIDTH[variant] : undefined}
       alt={alt}
       {...SIZES[variant]}
       loading={eager ? 'eager' : 'lazy'}
