@@ -8,6 +8,7 @@ import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
+import { RatingIconSprite } from './rating-icons.tsx';
 
 /** spec §2: the menu screen of /menu/:shortName/:lang (and of the order route). */
 export function MenuScreen() {
@@ -18,6 +19,7 @@ export function MenuScreen() {
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>
       <AllergenSprite />
+      <RatingIconSprite />
       <OfflineNotice
         shortName={restaurant.shortName}
         menuUrl={API_BASE + apiPaths.menu(restaurant.shortName)}

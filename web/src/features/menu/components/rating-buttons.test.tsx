@@ -11,6 +11,21 @@ async function soupCard() {
 }
 
 describe('rating a dish', () => {
+  it("draws each dish's rating pictures from the menu's one sprite", async () => {
+    server.use(...menuHandlers({ menu: buildMenuFixture() }));
+    renderMenuRoute({ language: 'en' });
+    const soup = await soupCard();
+    const uses = [...soup.querySelectorAll('svg use')].map((use) => use.getAttribute('href') ?? '');
+    const ratingUses = uses.filter((href) => href.startsWith('#rating-icon-'));
+    expect(ratingUses).toEqual(['#rating-icon-like', '#rating-icon-dislike']);
+    for (const href of ratingUses) {
+      // The symbol is in the document, once, with the picture's strokes in it.
+      expect(document.querySelectorAll(href)).toHaveLength(1);
+      expect(document.querySelector(href)?.querySelectorAll('path').length).toBeGreaterThan(0);
+    }
+    expect(soup.querySelectorAll('path')).toHaveLength(0);
+  });
+
   it('likes, changes its mind and takes the rating back', async () => {
     server.use(...menuHandlers({ menu: buildMenuFixture() }));
     const user = userEvent.setup();

@@ -1,10 +1,9 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
-import ThumbsDown from 'lucide-react/icons/thumbs-down';
-import ThumbsUp from 'lucide-react/icons/thumbs-up';
 import { useTranslation } from 'react-i18next';
 import { useRateItem } from '../api/rate-item.ts';
 import styles from './rating.module.css';
+import { RatingIcon } from './rating-icons.tsx';
 
 type RatingButtonsProps = {
   item: Pick<MenuItem, 'id' | 'likeCount' | 'dislikeCount'>;
@@ -29,7 +28,7 @@ export function RatingButtons({ item, shortName, sessionId, myRating }: RatingBu
         aria-label={`${t('like')}, ${t('likes', { count: item.likeCount })}`}
         onClick={() => toggle('LIKE')}
       >
-        <ThumbsUp className={styles.icon} aria-hidden="true" />
+        <RatingIcon kind="like" />
         <span aria-hidden="true">{item.likeCount}</span>
       </button>
       <button
@@ -39,7 +38,7 @@ export function RatingButtons({ item, shortName, sessionId, myRating }: RatingBu
         aria-label={`${t('dislike')}, ${t('dislikes', { count: item.dislikeCount })}`}
         onClick={() => toggle('DISLIKE')}
       >
-        <ThumbsDown className={styles.icon} aria-hidden="true" />
+        <RatingIcon kind="dislike" />
         <span aria-hidden="true">{item.dislikeCount}</span>
       </button>
     </fieldset>

@@ -1,8 +1,7 @@
 import type { MenuItem } from '@tablo/contract/menu';
-import ThumbsDown from 'lucide-react/icons/thumbs-down';
-import ThumbsUp from 'lucide-react/icons/thumbs-up';
 import { useTranslation } from 'react-i18next';
 import styles from './rating.module.css';
+import { RatingIcon } from './rating-icons.tsx';
 
 /** Read-only counts, shown when there is no ordering session to rate with. */
 export function RatingCounts({ item }: { item: Pick<MenuItem, 'likeCount' | 'dislikeCount'> }) {
@@ -10,12 +9,12 @@ export function RatingCounts({ item }: { item: Pick<MenuItem, 'likeCount' | 'dis
   return (
     <p className={styles.ratings}>
       <span className={styles.count}>
-        <ThumbsUp className={styles.icon} aria-hidden="true" />
+        <RatingIcon kind="like" />
         <span className="visually-hidden">{t('likes', { count: item.likeCount })}</span>
         <span aria-hidden="true">{item.likeCount}</span>
       </span>
       <span className={styles.count}>
-        <ThumbsDown className={styles.icon} aria-hidden="true" />
+        <RatingIcon kind="dislike" />
         <span className="visually-hidden">{t('dislikes', { count: item.dislikeCount })}</span>
         <span aria-hidden="true">{item.dislikeCount}</span>
       </span>
