@@ -2,7 +2,7 @@ import type { MenuItem } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
 import ThumbsDown from 'lucide-react/icons/thumbs-down';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useRateItem } from '../api/rate-item.ts';
 import styles from './rating.module.css';
 

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import ThumbsDown from 'lucide-react/icons/thumbs-down';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './rating.module.css';
 
 /** Read-only counts, shown when there is no ordering session to rate with. */
