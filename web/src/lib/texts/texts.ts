@@ -116,10 +116,6 @@ export class Texts {
     return (key, options) => this.translate(language, namespace, key, options);
   }
 
-  getResource(language: string, namespace: string, key: string): string | undefined {
-    return lookup(this.bundles[language]?.[namespace], key);
-  }
-
   /** Ready when the language's file is here, or both its and English's reads have ended (even failed). */
   hasLoaded(namespaces: readonly string[]): boolean {
     if (!this.read) return true;
