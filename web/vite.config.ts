@@ -10,7 +10,6 @@ import { serviceWorker } from './service-worker-plugin.ts';
 // Long-lived vendor chunks: they change far less often than the screens, so repeat visits hit the cache.
 const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   // Apart from the query library: the menu page loads no zod (decision record 036).
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },

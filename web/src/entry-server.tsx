@@ -3,15 +3,14 @@ import type { LanguageCode } from '@tablo/contract/language-list';
 import type { Menu } from '@tablo/contract/menu';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type Resource } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type BootData, seedQueryClient } from './app/boot-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { provideAppConfig } from './config/env.ts';
-import { applyBcp47PluralRules, BASE_I18N_OPTIONS } from './lib/i18n.ts';
+import { type Resources, Texts } from './lib/texts/texts.ts';
+import { TextsProvider } from './lib/texts/use-texts.tsx';
 
 export interface RenderInput {
   /** The page's path (and query), e.g. /menu/demo/en. */
@@ -21,7 +20,7 @@ export interface RenderInput {
   restaurant: Restaurant;
   menu: Menu;
   /** The texts the screen uses: { [language]: { [namespace]: texts } }, the page's language and the fallback. */
-  resources: Resource;
+  resources: Resources;
   config: AppConfig;
 }
 
@@ -49,15 +48,7 @@ export async function render(input: RenderInput): Promise<RenderResult | null> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   seedQueryClient(queryClient, data);
 
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    ...BASE_I18N_OPTIONS,
-    lng: input.language,
-    ns: Object.keys(input.resources[input.language] ?? {}),
-    resources: input.resources,
-    initAsync: false,
-  });
-  applyBcp47PluralRules(i18n);
+  const texts = new Texts(input.language, input.resources);
 
   const handler = createStaticHandler(createRoutes(queryClient));
   const context = await handler.query(new Request(new URL(input.url, 'http://tablo.invalid')));
@@ -67,11 +58,11 @@ export async function render(input: RenderInput): Promise<RenderResult | null> {
 
   const html = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TextsProvider texts={texts}>
         <QueryClientProvider client={queryClient}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </QueryClientProvider>
-      </I18nextProvider>
+      </TextsProvider>
     </StrictMode>,
   );
   return { html, data };

@@ -3,14 +3,14 @@ import './styles/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { readBootData, seedQueryClient } from './app/boot-data.ts';
 import { createRoutes } from './app/router.tsx';
 import { beginHydration, endHydration } from './lib/hydration.ts';
-import { createI18n, languageFromPath } from './lib/i18n.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
+import { createTexts, languageFromPath } from './lib/texts/create-texts.ts';
+import { TextsProvider } from './lib/texts/use-texts.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -27,17 +27,17 @@ if (!container) throw new Error('index.html has no #root element');
 // (decision record 022): the app takes that page over instead of drawing it again, and asks for none of it.
 const boot = readBootData();
 if (boot) seedQueryClient(queryClient, boot);
-const i18n = createI18n(boot?.language ?? languageFromPath(location.pathname), boot?.resources);
+const texts = createTexts(boot?.language ?? languageFromPath(location.pathname), boot?.resources);
 const routes = createRoutes(queryClient);
 
 function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <TextsProvider texts={texts}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </I18nextProvider>
+      </TextsProvider>
     </StrictMode>
   );
 }

@@ -2,10 +2,10 @@ import type { LanguageCode } from '@tablo/contract/language-list';
 import type { Menu } from '@tablo/contract/menu';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Resource } from 'i18next';
 import type { HydrationState } from 'react-router';
 import type { ApiResult } from '../lib/api-client.ts';
 import { menuQueryKey, shownMenu } from '../lib/menu-query.ts';
+import type { Resources } from '../lib/texts/texts.ts';
 import { restaurantQueryOptions } from './providers/restaurant.tsx';
 
 /** The id of the page's data block (`<script type="application/json">`), written by the server. */
@@ -20,7 +20,7 @@ export interface BootData {
   language: LanguageCode;
   restaurant: Restaurant;
   menu: Menu;
-  resources: Resource;
+  resources: Resources;
   hydration: Pick<HydrationState, 'loaderData' | 'actionData' | 'errors'>;
 }
 

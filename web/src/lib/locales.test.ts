@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
 import { describe, expect, it } from 'vitest';
-import { localeResources } from '../testing/i18n.ts';
+import { localeResources } from '../testing/texts.ts';
 
 const resources = localeResources();
 const english = resources.en ?? {};
@@ -59,7 +59,7 @@ describe('locale files', () => {
       expect(mismatched).toEqual([]);
     });
 
-    // i18next picks the form with Intl.PluralRules, so every category the language has must be there.
+    // The texts module picks the form with Intl.PluralRules, so every category the language has must be there.
     it(`${language} has every plural form its language needs`, () => {
       const categories = new Intl.PluralRules(toBcp47(language as LanguageCode)).resolvedOptions()
         .pluralCategories;

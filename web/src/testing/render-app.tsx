@@ -2,10 +2,10 @@ import type { LanguageCode } from '@tablo/contract/language-list';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createRoutes } from '../app/router.tsx';
-import { createTestI18n } from './i18n.ts';
+import { TextsProvider } from '../lib/texts/use-texts.tsx';
+import { createTestTexts } from './texts.ts';
 
 function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -17,16 +17,16 @@ function renderRouter(
   queryClient: QueryClient,
   language?: LanguageCode,
 ) {
-  const i18n = createTestI18n(language);
+  const texts = createTestTexts(language);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider texts={texts}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
-  return { ...view, router, i18n, queryClient };
+  return { ...view, router, texts, queryClient };
 }
 
 /** The real app (routes, lazy screens, providers) at `path`, with texts from the locale files. */

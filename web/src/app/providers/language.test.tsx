@@ -6,25 +6,25 @@ import { replaceLanguageSegment } from './language.tsx';
 
 describe('language layout (spec §2, §5)', () => {
   it('applies a supported lang in any case and sets <html lang> to its BCP 47 tag', async () => {
-    const { i18n } = renderApp('/CZ');
+    const { texts } = renderApp('/CZ');
     await screen.findByRole('heading', { level: 1 });
-    expect(i18n.language).toBe('cz');
+    expect(texts.language).toBe('cz');
     expect(document.documentElement.lang).toBe('cs');
   });
 
   it('applies Hungarian for an unsupported lang and leaves the URL as it is', async () => {
-    const { i18n, router } = renderApp('/xx');
+    const { texts, router } = renderApp('/xx');
     await screen.findByRole('link', { name: 'Regisztráció' });
-    expect(i18n.language).toBe('hu');
+    expect(texts.language).toBe('hu');
     expect(document.documentElement.lang).toBe('hu');
     expect(router.state.location.pathname).toBe('/xx');
   });
 
   it('applies Hungarian when the lang segment is missing', async () => {
     server.use(handlers.sessionUuid(), handlers.joinTableRefused());
-    const { i18n } = renderApp('/table/demo/1');
+    const { texts } = renderApp('/table/demo/1');
     await screen.findByRole('heading', { name: /Asztalom/ });
-    expect(i18n.language).toBe('hu');
+    expect(texts.language).toBe('hu');
   });
 
   it('rewrites the lang segment when a language is picked, without a reload', async () => {

@@ -1,8 +1,8 @@
 import { type LanguageCode, resolveLanguage, toBcp47 } from '@tablo/contract/language-list';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isServerOrHydrating } from '../../lib/hydration.ts';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 
 export type LanguageContextValue = {
   language: LanguageCode;
@@ -26,18 +26,18 @@ export function useLanguage(): LanguageContextValue {
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { lang } = useParams();
   const language = resolveLanguage(lang);
-  const { i18n } = useTranslation(undefined, { useSuspense: false });
+  const { texts } = useTranslation(undefined, { useSuspense: false });
   // On the server, and when the browser hydrates the server's page, the texts of this language are loaded
   // already (they came with the HTML): it is applied from the first render, as the server rendered it.
   const [applied, setApplied] = useState<LanguageCode | null>(() =>
-    isServerOrHydrating() && i18n.language === language ? language : null,
+    isServerOrHydrating() && texts.language === language ? language : null,
   );
   const navigate = useNavigate();
   const location = useLocation();
 
   useEffect(() => {
     let current = true;
-    i18n.changeLanguage(language).then(
+    texts.changeLanguage(language).then(
       () => {
         if (!current) return;
         document.documentElement.lang = toBcp47(language);
@@ -48,7 +48,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [i18n, language]);
+  }, [texts, language]);
 
   const changeLanguage = useCallback(
     (code: LanguageCode) => {

@@ -10,10 +10,10 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../lib/api-client.ts';
 import { sessionIdCheck, sessionUuidResponseCheck } from '../../lib/first-screen-checks.ts';
 import { isServerOrHydrating, useHydrated } from '../../lib/hydration.ts';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { notify } from '../../lib/toast.ts';
 import { useRestaurant } from './restaurant.tsx';
 

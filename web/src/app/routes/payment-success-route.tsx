@@ -1,11 +1,11 @@
 import { Wallet } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PAYMENT_PARAM, routes } from '../../config/routes.ts';
 import { OrderingProvider } from '../../features/ordering/components/ordering-provider.tsx';
 import { useOrdering } from '../../features/ordering/state/ordering-context.ts';
 import { PaymentResultView } from '../../features/payments/components/payment-result-view.tsx';
 import { usePaymentsLive } from '../../features/payments/hooks/use-payments-live.ts';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../providers/language.tsx';
 import { useRestaurant } from '../providers/restaurant.tsx';
 import { useTable } from '../providers/table.tsx';

@@ -1,11 +1,11 @@
 import { LANGUAGES } from '@tablo/contract/language-list';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { BottomNav } from '../../components/bottom-nav/bottom-nav.tsx';
 import { Header } from '../../components/header/header.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
 import { useServerMenuSlider } from '../../features/menu/hooks/use-menu-slider.tsx';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { HeaderSlotProvider, useHeaderSliderNode } from '../providers/header-slot.tsx';
 import { replaceLanguageSegment } from '../providers/language.tsx';
 import { RestaurantProvider } from '../providers/restaurant.tsx';

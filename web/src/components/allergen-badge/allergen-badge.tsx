@@ -1,7 +1,7 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import type { AllergenType } from '@tablo/contract/allergens';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './allergen-badge.module.css';
 import { ALLERGEN_GLYPHS, VeganLeaf } from './allergen-glyph.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';

@@ -1,17 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createTestI18n } from '../../testing/i18n.ts';
+import { TextsProvider } from '../../lib/texts/use-texts.tsx';
+import { createTestTexts } from '../../testing/texts.ts';
 import { AllergenList } from './allergen-list.tsx';
 
 function renderList(language: 'hu' | 'en', withNames = false) {
   return render(
-    <I18nextProvider i18n={createTestI18n(language)}>
+    <TextsProvider texts={createTestTexts(language)}>
       <AllergenList
         allergens={[{ type: 'VEGAN' }, { type: 'MILK' }, { type: 'GLUTEN' }, { type: 'SULPHUR_DIOXIDE' }]}
         withNames={withNames}
       />
-    </I18nextProvider>,
+    </TextsProvider>,
   );
 }
 
@@ -33,9 +33,9 @@ describe('AllergenList', () => {
 
   it('renders nothing without allergens', () => {
     const { container } = render(
-      <I18nextProvider i18n={createTestI18n('en')}>
+      <TextsProvider texts={createTestTexts('en')}>
         <AllergenList allergens={[]} />
-      </I18nextProvider>,
+      </TextsProvider>,
     );
     expect(container.innerHTML).toBe('');
   });

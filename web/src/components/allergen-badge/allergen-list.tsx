@@ -1,6 +1,6 @@
 import { sortAllergens } from '@tablo/contract/allergen-order';
 import type { Allergen } from '@tablo/contract/allergens';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { AllergenBadge } from './allergen-badge.tsx';
 import styles from './allergen-list.module.css';
 

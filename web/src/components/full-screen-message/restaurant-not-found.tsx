@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { FullScreenMessage, fullScreenActionClass } from './full-screen-message.tsx';
 
 /** spec §2, §8: restaurant not found or not enabled → full-screen common.restaurant_not_found. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { appConfig } from '../../config/env.ts';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './header.module.css';
 
 /** spec §2: the "Powered by" line, naming the installation's operator (DESIGN §1). */

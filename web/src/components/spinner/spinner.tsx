@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SPINNER_SIZE } from '../../config/constants.ts';
+import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './spinner.module.css';
 
 type SpinnerProps = { size?: number; fullScreen?: boolean };

@@ -1,7 +1,7 @@
 import { CreditCard, ScanLine, Smartphone, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './first-use-guide.module.css';
 
 const STEPS = [

@@ -1,5 +1,5 @@
 import { Cloud, Infinity as InfinityIcon, Languages, QrCode, Smartphone, Wheat } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './landing-page.module.css';
 
 const FEATURES = [

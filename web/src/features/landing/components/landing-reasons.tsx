@@ -1,5 +1,5 @@
 import { Clock, Globe, Leaf, PiggyBank } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './landing-page.module.css';
 
 const REASONS = [

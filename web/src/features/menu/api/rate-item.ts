@@ -2,10 +2,10 @@ import type { Menu } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
 import type { MyRatingsResponse, RatingResponse, RatingValue } from '@tablo/contract/rating';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { RequestError } from '../../../lib/request-error.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { myRatingsQueryKey } from './get-my-ratings.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import styles from './dietary-conflict-note.module.css';
 

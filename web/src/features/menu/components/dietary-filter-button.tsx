@@ -1,5 +1,5 @@
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { DietaryPreferences } from '../utils/dietary-filter.ts';
 import styles from './dietary-filter-button.module.css';
 

@@ -1,7 +1,7 @@
 import type { AllergenType } from '@tablo/contract/allergens';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AllergenBadge } from '../../../components/allergen-badge/allergen-badge.tsx';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import {
   AVOIDABLE_ALLERGENS,

@@ -1,10 +1,10 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { AllergenList } from '../../../components/allergen-badge/allergen-list.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';

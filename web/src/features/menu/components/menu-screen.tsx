@@ -1,8 +1,8 @@
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
-import { useTranslation } from 'react-i18next';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { AllergenSprite } from '../../../components/allergen-badge/allergen-badge.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';

@@ -1,7 +1,7 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './menu-search.module.css';
 
 type MenuSearchProps = {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './menu-skeleton.module.css';
 
 const CARDS = [0, 1, 2, 3, 4, 5];

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { useAnsweredFromCache, useOnline } from '../../../lib/offline-status.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './offline-notice.module.css';
 
 /**

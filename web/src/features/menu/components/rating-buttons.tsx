@@ -1,6 +1,6 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useRateItem } from '../api/rate-item.ts';
 import styles from './rating.module.css';
 import { RatingIcon } from './rating-icons.tsx';

@@ -1,5 +1,5 @@
 import type { MenuItem } from '@tablo/contract/menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './rating.module.css';
 import { RatingIcon } from './rating-icons.tsx';
 

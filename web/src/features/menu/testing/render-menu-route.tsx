@@ -3,12 +3,12 @@ import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createRoutes } from '../../../app/router.tsx';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';
+import { TextsProvider } from '../../../lib/texts/use-texts.tsx';
 import { DEMO_SESSION_ID } from '../../../testing/fixtures.ts';
-import { createTestI18n } from '../../../testing/i18n.ts';
+import { createTestTexts } from '../../../testing/texts.ts';
 
 type MenuRouteOptions = {
   language?: LanguageCode;
@@ -31,11 +31,11 @@ export function renderMenuRoute({ language = 'hu', shortName = 'demo' }: MenuRou
   });
   return render(
     <StrictMode>
-      <I18nextProvider i18n={createTestI18n(language)}>
+      <TextsProvider texts={createTestTexts(language)}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </I18nextProvider>
+      </TextsProvider>
     </StrictMode>,
   );
 }

@@ -1,8 +1,8 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useCart } from '../state/cart-store.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import styles from './ordering.module.css';

@@ -2,7 +2,6 @@ import { MAX_NOTE_LENGTH, type Order, type TableOrdersResponse } from '@tablo/co
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { appConfig } from '../../../config/env.ts';
@@ -10,6 +9,7 @@ import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { useOnline } from '../../../lib/offline-status.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { placeOrder } from '../api/place-order.ts';

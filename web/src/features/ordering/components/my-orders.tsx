@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useTableOrders } from '../hooks/use-table-orders.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import { OrderCard } from './order-card.tsx';

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useOrdering } from '../state/ordering-context.ts';
 import styles from './ordering.module.css';
 

@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 
 /**
  * Renders a translated sentence whose `<name>…</name>` parts become elements (the terms and privacy links)
- * without react-i18next's Trans: that would add ~4 KB to the vendor chunk every route loads.
+ * without a text library's markup component (decision record 041: the app's own texts module has none).
  */
 export function taggedText(text: string, tags: Record<string, (content: string) => ReactNode>): ReactNode[] {
   const parts: ReactNode[] = [];

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '@tablo/contract/payment';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './payments.module.css';
 
 /** The method texts of the payment namespace, per method. */

@@ -1,7 +1,6 @@
 import type { PaymentStatus } from '@tablo/contract/payment';
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, CircleX, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
@@ -9,6 +8,7 @@ import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { RequestError } from '../../../lib/request-error.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { paymentResultQueryOptions } from '../api/payment-result.ts';
 import { METHOD_TEXT } from './method-chooser.tsx';
 import styles from './payments.module.css';

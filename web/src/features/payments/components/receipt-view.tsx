@@ -1,7 +1,6 @@
 import { toBcp47 } from '@tablo/contract/language-list';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
@@ -10,6 +9,7 @@ import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { receiptQueryOptions } from '../api/receipt.ts';
 import { METHOD_TEXT } from './method-chooser.tsx';
 import styles from './payments.module.css';

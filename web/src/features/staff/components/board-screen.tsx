@@ -1,6 +1,6 @@
 import type { Order, OrderStatus } from '@tablo/contract/order';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useMinuteClock } from '../hooks/use-minute-clock.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { EmptyState, ScreenState } from './screen-state.tsx';

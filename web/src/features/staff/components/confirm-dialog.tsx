@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useStaffDialog } from '../hooks/use-staff-dialog.ts';
 import styles from './staff.module.css';
 

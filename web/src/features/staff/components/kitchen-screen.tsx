@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useMinuteClock } from '../hooks/use-minute-clock.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
 import { OrderCard } from './order-card.tsx';

@@ -1,8 +1,8 @@
 import { type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { settlePayment, staffBoardQueryKey } from '../api/staff-board.ts';
 import { staffTablesQueryKey } from '../api/staff-tables.ts';

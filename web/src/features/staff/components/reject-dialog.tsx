@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useStaffDialog } from '../hooks/use-staff-dialog.ts';
 import styles from './staff.module.css';
 

@@ -1,6 +1,6 @@
 import { staffCan } from '@tablo/contract/staff';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import type { StaffScreen } from '../utils/staff-links.ts';
 import { SCREEN_PERMISSIONS } from './console-header.tsx';

@@ -1,7 +1,7 @@
 import type { StaffMe } from '@tablo/contract/staff';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { StaffConsoleContext } from '../hooks/staff-console-context.ts';
 import { useSound } from '../hooks/use-sound.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';

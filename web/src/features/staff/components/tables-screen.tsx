@@ -1,7 +1,7 @@
 import { API_BASE } from '@tablo/contract/paths';
 import { type StaffTable, staffCan, staffPaths } from '@tablo/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { staffTablesQueryOptions } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useMinuteClock } from '../hooks/use-minute-clock.ts';

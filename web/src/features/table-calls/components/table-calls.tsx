@@ -7,8 +7,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { tableCallsQueryKey, tableCallsQueryOptions, upsertCall } from '../../../lib/table-calls-query.ts';
+import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { placeTableCall } from '../api/place-table-call.ts';
 import styles from './table-calls.module.css';
 
