@@ -11,14 +11,14 @@ import { beginHydration, endHydration } from './lib/hydration.ts';
 import { registerServiceWorker } from './lib/register-service-worker.ts';
 import { createTexts, languageFromPath } from './lib/texts/create-texts.ts';
 import { TextsProvider } from './lib/texts/use-texts.tsx';
+import { loadWebFonts } from './lib/web-fonts.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
-// Rubik from now on (global.css): a page whose boot loader waited for the restaurant's picture has set it
-// already; every other page (landing, staff console) sets it here (decision record 040).
-document.documentElement.setAttribute('data-fonts', '');
+// spec §1's Rubik, once its files have loaded: only now, after the restaurant's picture (decision record 040).
+void loadWebFonts();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

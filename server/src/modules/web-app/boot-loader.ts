@@ -42,8 +42,7 @@ export const BOOT_LOADER_SCRIPT = [
   'Observer=w.PerformanceObserver,types=(Observer&&Observer.supportedEntryTypes)||[];',
   'function add(tag,props,parent){var el=d.createElement(tag);for(var k in props)el[k]=props[k];',
   '(parent||d.head).appendChild(el);}',
-  // With the scripts, the page asks for its web font (global.css, decision record 040).
-  'function start(){if(started)return;started=true;d.documentElement.setAttribute("data-fonts","");',
+  'function start(){if(started)return;started=true;',
   `var answers=w.${BOOT_RESPONSES_GLOBAL}={};`,
   'assets.answers.forEach(function(path){answers[path]=fetch(path,{credentials:"include",cache:"no-store",',
   'headers:{Accept:"application/json","Content-Type":"application/json"}});',
