@@ -58,3 +58,6 @@ export const SOCIAL_LINKS = [
 
 /** Decided here (decision record 025): the service worker marks an answer it took from its cache with this header. */
 export const FROM_CACHE_HEADER = 'x-tablo-from-cache';
+
+/** Back online with the kept menu on screen, the real one is asked for again this often until it comes (025). */
+export const KEPT_MENU_RETRY_MS = 3000;

@@ -75,4 +75,21 @@ describe('the offline notice', () => {
     release();
     await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
   }, 20_000);
+
+  it('keeps asking for the real menu while the answers are still the kept copy, and goes when one is fresh', async () => {
+    const menu = MenuSchema.parse(buildMenuFixture());
+    let served = 0;
+    server.use(
+      http.get('/api/menu/current/:shortName', () => {
+        served += 1;
+        // Right after the network returns, the worker still answers from its cache twice (failed, timed out).
+        const kept = served <= 3;
+        return HttpResponse.json(menu, { headers: kept ? { [FROM_CACHE_HEADER]: '1' } : {} });
+      }),
+    );
+    renderMenuRoute({ language: 'en' });
+    expect(await screen.findByText(NOTICE, {}, { timeout: 10_000 })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull(), { timeout: 15_000 });
+    expect(served).toBe(4);
+  }, 30_000);
 });

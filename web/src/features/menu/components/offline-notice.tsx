@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { KEPT_MENU_RETRY_MS } from '../../../config/constants.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { useAnsweredFromCache, useOnline } from '../../../lib/offline-status.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -16,10 +17,16 @@ export function OfflineNotice({ shortName, menuUrl }: { shortName: string; menuU
   const fromCache = useAnsweredFromCache(menuUrl);
   const queryClient = useQueryClient();
 
-  // Back online with a kept menu on screen: fetch the real one (prices may have changed meanwhile).
+  // Back online with a kept menu on screen: fetch the real one (prices may have changed meanwhile), and
+  // again every few seconds while the answer is still the kept copy — right after the network returns, the
+  // first request may fail or time out and the service worker answers from its cache once more.
   useEffect(() => {
-    if (online && fromCache)
+    if (!online || !fromCache) return;
+    const refetch = () =>
       void queryClient.invalidateQueries({ queryKey: menuQueryKey(shortName) }, { cancelRefetch: false });
+    refetch();
+    const timer = setInterval(refetch, KEPT_MENU_RETRY_MS);
+    return () => clearInterval(timer);
   }, [online, fromCache, queryClient, shortName]);
 
   const shown = !online || fromCache;
