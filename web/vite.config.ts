@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstScreenChecks } from './first-screen-checks-plugin.ts';
+import { leanLucide } from './lean-lucide-plugin.ts';
 import { pictureVariants } from './picture-variants-plugin.ts';
 import { serviceWorker } from './service-worker-plugin.ts';
 
@@ -133,6 +134,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     withoutZodJsonSchema(),
     firstScreenChecks(),
+    leanLucide(),
     pictureVariants(),
     ...(isSsrBuild ? [] : [serviceWorker()]),
     precompress(),

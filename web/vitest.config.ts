@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { leanLucide } from './lean-lucide-plugin.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), leanLucide()],
   test: {
     name: 'web',
     root: import.meta.dirname,
