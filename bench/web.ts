@@ -36,6 +36,7 @@ async function gzipSizeOf(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -60,7 +61,6 @@ async function main(): Promise<void> {
       const { lhr } = result;
       // BENCH_WEB_KEEP_REPORTS=1 keeps each run's whole Lighthouse report, for reading its LCP breakdown.
       if (process.env.BENCH_WEB_KEEP_REPORTS) {
-        mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
         writeFileSync(new URL(`./results/web-run-${i + 1}.lhr.json`, import.meta.url), JSON.stringify(lhr));
       }
       const problems = [
@@ -119,7 +119,6 @@ async function main(): Promise<void> {
       firstDishPicture: figures.applied.firstDishPictureMs <= APPLIED_TARGETS.firstDishPictureMs,
       js: figures.jsGzipKb <= TARGETS.jsGzipKb,
     };
-    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     writeFileSync(
       new URL('./results/web.json', import.meta.url),
       `${JSON.stringify({ ...figures, pass }, null, 2)}\n`,

@@ -2,6 +2,7 @@ import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import type { AllergenType } from '@tablo/contract/allergens';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
+import { SvgSprite } from '../svg-sprite/svg-sprite.tsx';
 import styles from './allergen-badge.module.css';
 import { ALLERGEN_GLYPHS, VeganLeaf } from './allergen-glyph.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
@@ -56,7 +57,7 @@ function symbolId(type: AllergenType): string {
  */
 export function AllergenSprite() {
   return (
-    <svg className={styles.sprite} aria-hidden="true" focusable="false">
+    <SvgSprite>
       {ALLERGEN_TYPES.map((type) => {
         const { outer, inner } = ALLERGEN_COLOURS[type];
         return (
@@ -65,7 +66,7 @@ export function AllergenSprite() {
           </symbol>
         );
       })}
-    </svg>
+    </SvgSprite>
   );
 }
 

@@ -1,5 +1,6 @@
 import ThumbsDown from 'lucide-react/icons/thumbs-down';
 import ThumbsUp from 'lucide-react/icons/thumbs-up';
+import { SvgSprite } from '../../../components/svg-sprite/svg-sprite.tsx';
 import styles from './rating.module.css';
 
 const SYMBOLS = { like: 'rating-icon-like', dislike: 'rating-icon-dislike' } as const;
@@ -11,14 +12,14 @@ const SYMBOLS = { like: 'rating-icon-like', dislike: 'rating-icon-dislike' } as 
  */
 export function RatingIconSprite() {
   return (
-    <svg className={styles.sprite} aria-hidden="true" focusable="false">
+    <SvgSprite>
       <symbol id={SYMBOLS.like} viewBox="0 0 24 24">
         <ThumbsUp />
       </symbol>
       <symbol id={SYMBOLS.dislike} viewBox="0 0 24 24">
         <ThumbsDown />
       </symbol>
-    </svg>
+    </SvgSprite>
   );
 }
 
