@@ -123,6 +123,35 @@ describe('the server-rendered menu', () => {
     await context.close();
   });
 
+  it('lays out the first screen first: the categories below stand in at an estimated height', async () => {
+    // A browser with scripts whose scripts have not come yet (here: never), as on a slow link.
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/menu/demo/en');
+    await page.getByRole('heading', { level: 1, name: 'Paprika Bisztró' }).waitFor();
+    // Skipped sections are drawn at an estimate of their height: within a fifth of the real one (decision 043).
+    const heights = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('section[data-category-id]')].map((section) => {
+        // A skipped section's own box is drawn (at its estimate); what is inside it is not.
+        const skipped = !section.querySelector('h2')?.checkVisibility({ contentVisibilityAuto: true });
+        const estimated = section.getBoundingClientRect().height;
+        section.style.contentVisibility = 'visible';
+        const real = section.getBoundingClientRect().height;
+        section.style.contentVisibility = '';
+        return { skipped, estimated, real };
+      }),
+    );
+    expect(heights[0]?.skipped).toBe(false);
+    expect(heights.filter((height) => height.skipped).length).toBeGreaterThan(heights.length / 2);
+    for (const { estimated, real } of heights) expect(Math.abs(estimated - real) / real).toBeLessThan(0.2);
+    // Their text is still in the page for find-in-page and screen readers.
+    await page
+      .getByRole('heading', { level: 2, name: 'Desserts', exact: true })
+      .waitFor({ state: 'attached' });
+    await context.close();
+  });
+
   it('is taken over by the app without asking for the menu again, without a layout shift, and works', async () => {
     const journey = await startJourney(browser, 'phone', baseUrl);
     const { page } = journey;
@@ -154,11 +183,24 @@ describe('the server-rendered menu', () => {
       await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift),
     ).toBeLessThanOrEqual(0.01);
 
-    // The interactions: the category strip scrolls and marks the category …
+    // The sections the first frame skipped are laid out while the phone is idle (decision 043).
+    await expect.poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count()).toBe(0);
+
+    // The interactions: the category strip scrolls and marks the category, its heading under the header …
     const strip = page.getByRole('navigation', { name: en('categories') });
     await strip.getByRole('link', { name: 'Desserts', exact: true }).click();
     await expect.poll(() => strip.locator('[aria-current="true"]').textContent()).toBe('Desserts');
     expect(new URL(page.url()).hash).toBe('');
+    await expect
+      .poll(() =>
+        page.getByRole('heading', { level: 2, name: 'Desserts', exact: true }).evaluate((heading) => {
+          const below =
+            heading.getBoundingClientRect().top -
+            (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+          return below >= 0 && below < 40;
+        }),
+      )
+      .toBe(true);
     // … the search …
     await page.getByPlaceholder(en('search_menu_placeholder')).fill('goulash');
     await page.getByRole('article', { name: 'Goulash soup' }).waitFor();

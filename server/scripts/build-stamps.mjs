@@ -31,6 +31,7 @@ export const BUILDS = {
       'web/service-worker-plugin.ts',
       'web/first-screen-checks-plugin.ts',
       'web/picture-variants-plugin.ts',
+      'web/lean-lucide-plugin.ts',
     ],
   },
   server: {

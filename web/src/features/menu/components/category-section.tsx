@@ -1,6 +1,6 @@
 import type { MenuCategory } from '@tablo/contract/menu';
 import type { RatingValue } from '@tablo/contract/rating';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { categorySectionId } from '../constants.ts';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
@@ -40,6 +40,7 @@ export const CategorySection = memo(function CategorySection({
       aria-labelledby={headingId}
       tabIndex={-1}
       data-category-id={category.id}
+      style={{ '--dishes': category.menuItems.length } as CSSProperties}
     >
       <h2 className={styles.heading} id={headingId} lang={text.lang}>
         {text.title}

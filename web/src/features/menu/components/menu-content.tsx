@@ -9,6 +9,7 @@ import { useMyRatings } from '../api/get-my-ratings.ts';
 import { EAGER_IMAGE_COUNT, FIRST_RENDER_CATEGORIES, HIGH_PRIORITY_IMAGE_COUNT } from '../constants.ts';
 import { useDietaryPreferences } from '../hooks/use-dietary-preferences.ts';
 import { useDietaryView } from '../hooks/use-dietary-view.ts';
+import { useLaidOutSections } from '../hooks/use-laid-out-sections.ts';
 import { useMenuSlider } from '../hooks/use-menu-slider.tsx';
 import { useProgressiveCount } from '../hooks/use-progressive-count.ts';
 import { searchMenu } from '../utils/search-menu.ts';
@@ -45,6 +46,12 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
   const drawn = useProgressiveCount(categories.length, FIRST_RENDER_CATEGORIES);
+  useLaidOutSections(
+    categories
+      .slice(0, drawn)
+      .map((category) => category.id)
+      .join(','),
+  );
   let firstIndex = 0;
 
   return (

@@ -97,7 +97,7 @@ export function MenuItemCard({
           alt=""
           variant="square"
           eager={eagerImage}
-          highPriority={highPriorityImage}
+          priority={highPriorityImage ? 'high' : eagerImage ? 'low' : 'auto'}
           elementTiming={first ? 'first-dish-picture' : undefined}
         />
       </div>

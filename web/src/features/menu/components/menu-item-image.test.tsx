@@ -27,7 +27,7 @@ describe('MenuItemImage', () => {
   });
 
   it("offers the dish's details the copies at the dialog's width", () => {
-    const img = image({ src: OWN, alt: 'Goulash', variant: 'wide', eager: true, highPriority: true });
+    const img = image({ src: OWN, alt: 'Goulash', variant: 'wide', eager: true, priority: 'high' });
     expect(img.getAttribute('srcset')).toBe(OWN_SRCSET);
     expect(img.getAttribute('sizes')).toBe('(max-width: 592px) calc(100vw - 2rem), 560px');
     expect(img.getAttribute('width')).toBe('640');

@@ -8,9 +8,13 @@ type MenuItemImageProps = {
   alt: string;
   /** spec §9: square thumbnails in the list, 16:9 in the dish's details. */
   variant: 'square' | 'wide';
-  /** The first screenful loads eagerly (LCP); the rest when scrolled near. */
+  /** The first screenful loads eagerly; the rest when scrolled near. */
   eager?: boolean;
-  highPriority?: boolean;
+  /**
+   * `low` keeps an eager thumbnail from taking the link from the header's picture (the page's largest
+   * paint) when the browser would raise it for being on screen (decision 043).
+   */
+  priority?: 'high' | 'low' | 'auto';
   /** An Element Timing identifier: the browser reports when the picture is painted. */
   elementTiming?: string;
 };
@@ -30,7 +34,7 @@ export function MenuItemImage({
   alt,
   variant,
   eager = false,
-  highPriority = false,
+  priority = 'auto',
   elementTiming,
 }: MenuItemImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -54,7 +58,7 @@ export function MenuItemImage({
       alt={alt}
       {...SIZES[variant]}
       loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={highPriority ? 'high' : 'auto'}
+      fetchPriority={priority}
       decoding="async"
       elementtiming={elementTiming}
       onError={() => setFailedSrc(src)}

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../testing/server.ts';
+import { EAGER_IMAGE_COUNT } from '../constants.ts';
 import { buildMenuFixture } from '../testing/menu-fixture.ts';
 import { menuHandlers } from '../testing/menu-handlers.ts';
 import { renderMenuRoute } from '../testing/render-menu-route.tsx';
@@ -22,6 +23,19 @@ describe('MenuScreen', () => {
     expect(within(card('Gulyásleves')).getByText(/^2\s490\sFt$/)).toBeTruthy();
     expect(within(card('Rántott csirkemell')).getByText('Elfogyott')).toBeTruthy();
     expect(await screen.findAllByRole('article', { name: 'Névtelen' }, { timeout: 5000 })).toHaveLength(1);
+  });
+
+  it("loads the first screen's thumbnails at once but below the header's picture; the rest when near", async () => {
+    renderMenuRoute({ language: 'en' });
+    await screen.findByRole('heading', { level: 2, name: 'Soups' });
+    const pictures = [...document.querySelectorAll('section img')];
+    expect(pictures.length).toBeGreaterThan(0);
+    // Decision 043: eager thumbnails ask for low priority, so the browser does not raise them over the hero.
+    for (const [index, img] of pictures.entries()) {
+      const eager = index < EAGER_IMAGE_COUNT;
+      expect(img.getAttribute('loading')).toBe(eager ? 'eager' : 'lazy');
+      expect(img.getAttribute('fetchpriority')).toBe(eager ? 'low' : 'auto');
+    }
   });
 
   it('shows the counts read-only when there is no ordering session', async () => {

@@ -6,6 +6,7 @@ import {
   MOBILE_BREAKPOINT,
 } from '../../../config/constants.ts';
 import { categorySectionId, SCROLL_SPY_TOLERANCE } from '../constants.ts';
+import { layOutAllSections } from './use-laid-out-sections.ts';
 
 /** Bottom edge of the sticky header: what a category's top must pass to count as scrolled to. */
 function headerBottom(): number {
@@ -87,6 +88,9 @@ export function useActiveCategory(categoryIds: readonly number[]) {
   const selectCategory = useCallback((id: number) => {
     const section = document.getElementById(categorySectionId(id));
     if (!section) return;
+    // The sections on the way must have their real heights, or the scroll would stop where an estimate put
+    // the category (use-laid-out-sections.ts).
+    layOutAllSections();
     const now = Date.now();
     pausedUntil.current = now + MANUAL_SCROLL_PAUSE_MS;
     smoothScrollUntil.current = now + SMOOTH_SCROLL_LIMIT_MS;
