@@ -57,6 +57,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** axe-core against WCAG 2.0/2.1/2.2 A and AA; every violation is listed in the failure. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The menu's categories away from the screen are laid out while the phone is idle (decision 043); until
+  // then their dishes are not drawn, and axe's hit tests (target-size) misjudge what they cannot see.
+  await page.waitForFunction(
+    () =>
+      !matchMedia('(scripting: enabled)').matches ||
+      document.querySelector('section[data-category-id]:not([data-laid-out])') === null,
+    undefined,
+    { timeout: 30_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
