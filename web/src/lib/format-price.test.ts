@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@tablo/contract/language-list';
 import { describe, expect, it } from 'vitest';
 import { formatPrice } from './format-price.ts';
 
@@ -12,10 +13,14 @@ describe('formatPrice', () => {
     expect(formatPrice(12490, 'de')).toBe('12.490\u00a0Ft');
   });
 
-  it('maps the specification’s cz and si codes to BCP 47 tags', () => {
-    expect(formatPrice(2490, 'cz')).toBe(
-      `${new Intl.NumberFormat('cs', { useGrouping: 'always' }).format(2490)}\u00a0Ft`,
-    );
-    expect(formatPrice(12490, 'si')).toBe('12.490\u00a0Ft');
+  it.each(LANGUAGES)('writes $label amounts exactly as Intl.NumberFormat does', ({ code, bcp47 }) => {
+    const intl = new Intl.NumberFormat(bcp47, { maximumFractionDigits: 0, useGrouping: 'always' });
+    for (const amount of [0, 5, 890, 2490, 12490, 100000, 1234567, 2.5, 1499.5, -2490, -3.5]) {
+      expect(formatPrice(amount, code), `${amount}`).toBe(`${intl.format(amount)}\u00a0Ft`);
+    }
+  });
+
+  it('shows no minus before a zero (Intl would write "-0")', () => {
+    expect(formatPrice(-0.4, 'hu')).toBe('0\u00a0Ft');
   });
 });
