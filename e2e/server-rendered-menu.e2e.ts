@@ -239,6 +239,33 @@ describe('the server-rendered menu', () => {
     await finishJourney(journey);
   });
 
+  it('opens a shared link to a category at that category, and keeps it there while the app takes over', async () => {
+    const journey = await startJourney(browser, 'phone', baseUrl);
+    const { page } = journey;
+    const menu = await shownMenu('en');
+    const target = menu.at(-2)?.title ?? '';
+    const html = await (await page.request.get('/menu/demo/en')).text();
+    const id = new RegExp(`id="(category-\\d+)-title"[^>]*>${target}<`).exec(html)?.[1];
+    expect(id, target).toBeDefined();
+
+    await page.goto(`/menu/demo/en#${id}`);
+    await waitForHydration(page);
+    const heading = page.getByRole('heading', { level: 2, name: target, exact: true });
+    const underHeader = () =>
+      heading.evaluate((element) => {
+        const top = element.getBoundingClientRect().top;
+        const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        return top >= header && top < header + 40;
+      });
+    await expect.poll(underHeader).toBe(true);
+    // The app put it where a tap on the strip would (right under the shrunk header), with every section above
+    // it at its real height: it stays there.
+    await expect.poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await underHeader()).toBe(true);
+    await finishJourney(journey);
+  });
+
   it('hands over to ordering: a dish is added to the cart at a table', async () => {
     const journey = await startJourney(browser, 'phone', baseUrl);
     const { page } = journey;

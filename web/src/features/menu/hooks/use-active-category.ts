@@ -85,7 +85,7 @@ export function useActiveCategory(categoryIds: readonly number[]) {
     };
   }, [idsKey]);
 
-  const selectCategory = useCallback((id: number) => {
+  const selectCategory = useCallback((id: number, smooth = true) => {
     const section = document.getElementById(categorySectionId(id));
     if (!section) return;
     // The sections on the way must have their real heights, or the scroll would stop where an estimate put
@@ -99,7 +99,10 @@ export function useActiveCategory(categoryIds: readonly number[]) {
     const collapsed =
       window.innerWidth < MOBILE_BREAKPOINT ? HEADER_HEIGHT_MOBILE.min : HEADER_HEIGHT_DESKTOP.min;
     const top = section.getBoundingClientRect().top + window.scrollY - collapsed;
-    window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    window.scrollTo({
+      top: Math.max(0, top),
+      behavior: smooth && !prefersReducedMotion() ? 'smooth' : 'auto',
+    });
     // Keyboard and screen-reader users continue reading from the category they chose.
     section.focus({ preventScroll: true });
   }, []);

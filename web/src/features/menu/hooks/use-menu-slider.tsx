@@ -61,6 +61,17 @@ export function useMenuSlider(
     [selectCategory, clearSearch],
   );
 
+  // A shared link to a category (/menu/demo/en#category-7): the browser jumped there by the stylesheet's
+  // margin, before the header shrank and before the sections above had their real heights (decision 043).
+  // Once, when the app takes the page over, the category is put where a tap on it would put it.
+  const linkHandled = useRef(false);
+  useEffect(() => {
+    if (linkHandled.current || categories.length === 0) return;
+    linkHandled.current = true;
+    const id = categoryInLink(categories);
+    if (id !== null && document.getElementById(categorySectionId(id))) selectCategory(id, false);
+  }, [categories, selectCategory]);
+
   const slider = useMemo(
     () =>
       categories.length > 0 ? (
@@ -69,6 +80,12 @@ export function useMenuSlider(
     [categories, language, activeId, onSelect],
   );
   useHeaderSlider(slider);
+}
+
+/** The category a link's fragment names (`#category-7`), if the menu has it. */
+function categoryInLink(categories: readonly MenuCategory[]): number | null {
+  const id = categories.find((category) => `#${categorySectionId(category.id)}` === location.hash)?.id;
+  return id ?? null;
 }
 
 /** A route whose screen puts the category slider in the header says so in its handle (app/router.tsx). */
