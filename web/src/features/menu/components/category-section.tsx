@@ -5,7 +5,7 @@ import { categorySectionId } from '../constants.ts';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import styles from './category-section.module.css';
-import { MenuItemCard, type RatingContext } from './menu-item-card.tsx';
+import { type ImageLoading, MenuItemCard, type RatingContext } from './menu-item-card.tsx';
 
 type CategorySectionProps = {
   category: MenuCategory;
@@ -18,6 +18,12 @@ type CategorySectionProps = {
   highPriorityCount: number;
   onOpenItem: (itemId: number) => void;
 };
+
+/** The dish at `position` in the whole list: the first `eagerCount` pictures load at once. */
+function imageLoadingAt(position: number, eagerCount: number, highPriorityCount: number): ImageLoading {
+  if (position < highPriorityCount) return 'high';
+  return position < eagerCount ? 'eager' : 'lazy';
+}
 
 /** Memoized: a render of the menu that changes nothing of a category (a search keystroke elsewhere, the
  * ratings' urgent render before their deferred one) skips it (decision record 036). */
@@ -58,8 +64,7 @@ export const CategorySection = memo(function CategorySection({
               rating={rating}
               myRating={myRatings.get(item.id) ?? null}
               conflict={conflicts.get(item.id) ?? null}
-              eagerImage={firstIndex + index < eagerCount}
-              highPriorityImage={firstIndex + index < highPriorityCount}
+              imageLoading={imageLoadingAt(firstIndex + index, eagerCount, highPriorityCount)}
               first={firstIndex + index === 0}
               onOpen={onOpenItem}
             />

@@ -46,12 +46,15 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
   const drawn = useProgressiveCount(categories.length, FIRST_RENDER_CATEGORIES);
-  useLaidOutSections(
-    categories
-      .slice(0, drawn)
-      .map((category) => category.id)
-      .join(','),
+  const drawnKey = useMemo(
+    () =>
+      categories
+        .slice(0, drawn)
+        .map((category) => category.id)
+        .join(','),
+    [categories, drawn],
   );
+  useLaidOutSections(drawnKey);
   let firstIndex = 0;
 
   return (

@@ -16,13 +16,18 @@ import { RatingCounts } from './rating-counts.tsx';
 
 export type RatingContext = { shortName: string; sessionId: string | null };
 
+export type ImageLoading = 'high' | 'eager' | 'lazy';
+
+/** The eager pictures leave the link to the header's picture, the page's largest paint (decision 043). */
+const FETCH_PRIORITY = { high: 'high', eager: 'low', lazy: 'auto' } as const;
+
 type MenuItemCardProps = {
   item: MenuItem;
   rating: RatingContext;
   myRating: RatingValue | null;
   conflict: DietaryConflict | null;
-  eagerImage: boolean;
-  highPriorityImage: boolean;
+  /** How the picture loads: among the first screenful (`eager`), above even those (`high`), or when near. */
+  imageLoading: ImageLoading;
   /** The menu's first dish: its title and picture report when they are painted (Element Timing; bench:web). */
   first?: boolean;
   onOpen: (itemId: number) => void;
@@ -33,8 +38,7 @@ export function MenuItemCard({
   rating,
   myRating,
   conflict,
-  eagerImage,
-  highPriorityImage,
+  imageLoading,
   first = false,
   onOpen,
 }: MenuItemCardProps) {
@@ -96,8 +100,8 @@ export function MenuItemCard({
           src={item.imageUrl}
           alt=""
           variant="square"
-          eager={eagerImage}
-          priority={highPriorityImage ? 'high' : eagerImage ? 'low' : 'auto'}
+          eager={imageLoading !== 'lazy'}
+          priority={FETCH_PRIORITY[imageLoading]}
           elementTiming={first ? 'first-dish-picture' : undefined}
         />
       </div>
