@@ -12,6 +12,19 @@ describe('language layout (spec §2, §5)', () => {
     expect(document.documentElement.lang).toBe('cs');
   });
 
+  it('leaves <html lang> untouched when it is right already (a server-rendered page)', async () => {
+    document.documentElement.lang = 'de';
+    const writes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    const { texts } = renderApp('/de');
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(texts.language).toBe('de'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    observer.disconnect();
+    expect(writes.concat(observer.takeRecords())).toEqual([]);
+  });
+
   it('applies Hungarian for an unsupported lang and leaves the URL as it is', async () => {
     const { texts, router } = renderApp('/xx');
     await screen.findByRole('link', { name: 'Regisztráció' });
