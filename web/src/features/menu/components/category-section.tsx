@@ -1,16 +1,13 @@
 import type { MenuCategory } from '@tablo/contract/menu';
-import type { RatingValue } from '@tablo/contract/rating';
 import { type CSSProperties, memo } from 'react';
 import { categorySectionId } from '../constants.ts';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import styles from './category-section.module.css';
-import { type ImageLoading, MenuItemCard, type RatingContext } from './menu-item-card.tsx';
+import { type ImageLoading, MenuItemCard } from './menu-item-card.tsx';
 
 type CategorySectionProps = {
   category: MenuCategory;
-  rating: RatingContext;
-  myRatings: ReadonlyMap<number, RatingValue>;
   conflicts: ReadonlyMap<number, DietaryConflict>;
   /** Index of the category's first dish in the whole list: the first few images load eagerly. */
   firstIndex: number;
@@ -26,11 +23,10 @@ function imageLoadingAt(position: number, eagerCount: number, highPriorityCount:
 }
 
 /** Memoized: a render of the menu that changes nothing of a category (a search keystroke elsewhere, the
- * ratings' urgent render before their deferred one) skips it (decision record 036). */
+ * diner's session or ratings arriving: those reach the rating controls by context, dish-rating.tsx) skips it
+ * (decision records 036, 044). */
 export const CategorySection = memo(function CategorySection({
   category,
-  rating,
-  myRatings,
   conflicts,
   firstIndex,
   eagerCount,
@@ -61,8 +57,6 @@ export const CategorySection = memo(function CategorySection({
           <li key={item.id} className={styles.cell}>
             <MenuItemCard
               item={item}
-              rating={rating}
-              myRating={myRatings.get(item.id) ?? null}
               conflict={conflicts.get(item.id) ?? null}
               imageLoading={imageLoadingAt(firstIndex + index, eagerCount, highPriorityCount)}
               first={firstIndex + index === 0}

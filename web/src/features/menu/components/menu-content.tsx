@@ -16,6 +16,7 @@ import { searchMenu } from '../utils/search-menu.ts';
 import { CategorySection } from './category-section.tsx';
 import { DietaryFilterButton } from './dietary-filter-button.tsx';
 import { DietaryFilterDialog } from './dietary-filter-dialog.tsx';
+import { DishRatingsProvider } from './dish-rating.tsx';
 import styles from './menu-content.module.css';
 import { MenuItemDialog } from './menu-item-dialog.tsx';
 import { MenuMessage } from './menu-message.tsx';
@@ -58,7 +59,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   let firstIndex = 0;
 
   return (
-    <>
+    <DishRatingsProvider rating={rating} myRatings={myRatings}>
       <div className={styles.toolbar}>
         <MenuSearch value={query} onChange={setQuery} />
         <DietaryFilterButton preferences={preferences} onClick={() => setFilterOpen(true)} />
@@ -102,8 +103,6 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
           <CategorySection
             key={category.id}
             category={category}
-            rating={rating}
-            myRatings={myRatings}
             conflicts={dietary.conflicts}
             firstIndex={start}
             eagerCount={EAGER_IMAGE_COUNT}
@@ -115,8 +114,6 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
       {openItem && (
         <MenuItemDialog
           item={openItem}
-          rating={rating}
-          myRating={myRatings.get(openItem.id) ?? null}
           conflict={dietary.conflicts.get(openItem.id) ?? null}
           onClose={() => setOpenItemId(null)}
         />
@@ -128,7 +125,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
           onClose={() => setFilterOpen(false)}
         />
       )}
-    </>
+    </DishRatingsProvider>
   );
 }
 

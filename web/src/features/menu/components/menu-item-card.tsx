@@ -1,5 +1,4 @@
 import type { MenuItem } from '@tablo/contract/menu';
-import type { RatingValue } from '@tablo/contract/rating';
 import { useId } from 'react';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { AllergenList } from '../../../components/allergen-badge/allergen-list.tsx';
@@ -8,13 +7,10 @@ import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';
+import { DishRating } from './dish-rating.tsx';
 import { useMenuItemActions } from './menu-item-actions.tsx';
 import styles from './menu-item-card.module.css';
 import { MenuItemImage } from './menu-item-image.tsx';
-import { RatingButtons } from './rating-buttons.tsx';
-import { RatingCounts } from './rating-counts.tsx';
-
-export type RatingContext = { shortName: string; sessionId: string | null };
 
 export type ImageLoading = 'high' | 'eager' | 'lazy';
 
@@ -23,8 +19,6 @@ const FETCH_PRIORITY = { high: 'high', eager: 'low', lazy: 'auto' } as const;
 
 type MenuItemCardProps = {
   item: MenuItem;
-  rating: RatingContext;
-  myRating: RatingValue | null;
   conflict: DietaryConflict | null;
   /** How the picture loads: among the first screenful (`eager`), above even those (`high`), or when near. */
   imageLoading: ImageLoading;
@@ -33,15 +27,7 @@ type MenuItemCardProps = {
   onOpen: (itemId: number) => void;
 };
 
-export function MenuItemCard({
-  item,
-  rating,
-  myRating,
-  conflict,
-  imageLoading,
-  first = false,
-  onOpen,
-}: MenuItemCardProps) {
+export function MenuItemCard({ item, conflict, imageLoading, first = false, onOpen }: MenuItemCardProps) {
   const { t } = useTranslation('menu');
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
@@ -82,16 +68,7 @@ export function MenuItemCard({
             <span className="visually-hidden">{t('price')}: </span>
             {formatPrice(item.priceGross, language)}
           </p>
-          {rating.sessionId ? (
-            <RatingButtons
-              item={item}
-              shortName={rating.shortName}
-              sessionId={rating.sessionId}
-              myRating={myRating}
-            />
-          ) : (
-            <RatingCounts item={item} />
-          )}
+          <DishRating item={item} />
           {renderActions && <div className={styles.actions}>{renderActions(item, 'card')}</div>}
         </div>
       </div>

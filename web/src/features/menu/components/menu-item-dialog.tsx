@@ -1,5 +1,4 @@
 import type { MenuItem } from '@tablo/contract/menu';
-import type { RatingValue } from '@tablo/contract/rating';
 import X from 'lucide-react/icons/x';
 import { useId } from 'react';
 import { useLanguage } from '../../../app/providers/language.tsx';
@@ -10,23 +9,19 @@ import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';
+import { DishRating } from './dish-rating.tsx';
 import { useMenuItemActions } from './menu-item-actions.tsx';
-import type { RatingContext } from './menu-item-card.tsx';
 import styles from './menu-item-dialog.module.css';
 import { MenuItemImage } from './menu-item-image.tsx';
-import { RatingButtons } from './rating-buttons.tsx';
-import { RatingCounts } from './rating-counts.tsx';
 
 type MenuItemDialogProps = {
   item: MenuItem;
-  rating: RatingContext;
-  myRating: RatingValue | null;
   conflict: DietaryConflict | null;
   onClose: () => void;
 };
 
 /** A dish's details: the 16:9 photo, the full description and the allergens named. */
-export function MenuItemDialog({ item, rating, myRating, conflict, onClose }: MenuItemDialogProps) {
+export function MenuItemDialog({ item, conflict, onClose }: MenuItemDialogProps) {
   const { t } = useTranslation('menu');
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
@@ -67,16 +62,7 @@ export function MenuItemDialog({ item, rating, myRating, conflict, onClose }: Me
             <p className={styles.muted}>{t('no_allergens')}</p>
           )}
           <div className={styles.ratings}>
-            {rating.sessionId ? (
-              <RatingButtons
-                item={item}
-                shortName={rating.shortName}
-                sessionId={rating.sessionId}
-                myRating={myRating}
-              />
-            ) : (
-              <RatingCounts item={item} />
-            )}
+            <DishRating item={item} />
           </div>
           {renderActions?.(item, 'dialog')}
         </div>
