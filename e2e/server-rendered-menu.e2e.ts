@@ -11,6 +11,10 @@ import { finishJourney, startJourney, texts, waitForHydration } from './support/
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
 const en = texts('en', 'menu');
+/** A smooth scroll across the menu takes 1.0-1.3 s on this machine (measured), over expect.poll's 1 s. */
+const SCROLL_WAIT = { timeout: 5000 };
+/** The idle layout of the sections: one per idle moment, each waiting up to 2 s on a busy machine. */
+const LAYOUT_WAIT = { timeout: 30_000 };
 const enCommon = texts('en', 'common');
 
 /** The menu as the page shows it: active categories and dishes by order, titles in `language` → en → first. */
@@ -99,12 +103,14 @@ describe('the server-rendered menu', () => {
       .click();
     await page.waitForURL(/#category-\d+$/);
     await expect
-      .poll(() =>
-        page.getByRole('heading', { level: 2, name: last, exact: true }).evaluate((heading) => {
-          const top = heading.getBoundingClientRect().top;
-          const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
-          return top >= header && top < window.innerHeight;
-        }),
+      .poll(
+        () =>
+          page.getByRole('heading', { level: 2, name: last, exact: true }).evaluate((heading) => {
+            const top = heading.getBoundingClientRect().top;
+            const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+            return top >= header && top < window.innerHeight;
+          }),
+        SCROLL_WAIT,
       )
       .toBe(true);
     await screenshot(page, 'phone-menu-without-javascript-category-link');
@@ -184,7 +190,9 @@ describe('the server-rendered menu', () => {
     ).toBeLessThanOrEqual(0.01);
 
     // The sections the first frame skipped are laid out while the phone is idle (decision 043).
-    await expect.poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count(), LAYOUT_WAIT)
+      .toBe(0);
 
     // The interactions: the category strip scrolls and marks the category, its heading under the header …
     const strip = page.getByRole('navigation', { name: en('categories') });
@@ -192,13 +200,15 @@ describe('the server-rendered menu', () => {
     await expect.poll(() => strip.locator('[aria-current="true"]').textContent()).toBe('Desserts');
     expect(new URL(page.url()).hash).toBe('');
     await expect
-      .poll(() =>
-        page.getByRole('heading', { level: 2, name: 'Desserts', exact: true }).evaluate((heading) => {
-          const below =
-            heading.getBoundingClientRect().top -
-            (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
-          return below >= 0 && below < 40;
-        }),
+      .poll(
+        () =>
+          page.getByRole('heading', { level: 2, name: 'Desserts', exact: true }).evaluate((heading) => {
+            const below =
+              heading.getBoundingClientRect().top -
+              (document.querySelector('header')?.getBoundingClientRect().bottom ?? 0);
+            return below >= 0 && below < 40;
+          }),
+        SCROLL_WAIT,
       )
       .toBe(true);
     // … the search …
@@ -257,10 +267,12 @@ describe('the server-rendered menu', () => {
         const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
         return top >= header && top < header + 40;
       });
-    await expect.poll(underHeader).toBe(true);
+    await expect.poll(underHeader, SCROLL_WAIT).toBe(true);
     // The app put it where a tap on the strip would (right under the shrunk header), with every section above
     // it at its real height: it stays there.
-    await expect.poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count(), LAYOUT_WAIT)
+      .toBe(0);
     await page.waitForTimeout(300);
     expect(await underHeader()).toBe(true);
     await finishJourney(journey);
