@@ -4,7 +4,13 @@
 import type { Menu } from '@tablo/contract/menu';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, launchBrowser, screenshot, VIEWPORTS } from './support/browser.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  PENDING_SECTIONS,
+  screenshot,
+  VIEWPORTS,
+} from './support/browser.ts';
 import { loadedRubikFaces } from './support/fonts.ts';
 import { finishJourney, startJourney, texts, waitForHydration } from './support/journey.ts';
 
@@ -190,9 +196,7 @@ describe('the server-rendered menu', () => {
     ).toBeLessThanOrEqual(0.01);
 
     // The sections the first frame skipped are laid out while the phone is idle (decision 043).
-    await expect
-      .poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count(), LAYOUT_WAIT)
-      .toBe(0);
+    await expect.poll(() => page.locator(PENDING_SECTIONS).count(), LAYOUT_WAIT).toBe(0);
 
     // The interactions: the category strip scrolls and marks the category, its heading under the header …
     const strip = page.getByRole('navigation', { name: en('categories') });
@@ -270,9 +274,7 @@ describe('the server-rendered menu', () => {
     await expect.poll(underHeader, SCROLL_WAIT).toBe(true);
     // The app put it where a tap on the strip would (right under the shrunk header), with every section above
     // it at its real height: it stays there.
-    await expect
-      .poll(() => page.locator('section[data-category-id]:not([data-laid-out])').count(), LAYOUT_WAIT)
-      .toBe(0);
+    await expect.poll(() => page.locator(PENDING_SECTIONS).count(), LAYOUT_WAIT).toBe(0);
     await page.waitForTimeout(300);
     expect(await underHeader()).toBe(true);
     await finishJourney(journey);

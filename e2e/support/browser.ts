@@ -55,15 +55,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: false });
 }
 
+/** The menu's category sections still waiting for their idle layout (decision 043). */
+export const PENDING_SECTIONS = 'section[data-category-id]:not([data-laid-out])';
+
 /** axe-core against WCAG 2.0/2.1/2.2 A and AA; every violation is listed in the failure. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // The menu's categories away from the screen are laid out while the phone is idle (decision 043); until
   // then their dishes are not drawn, and axe's hit tests (target-size) misjudge what they cannot see.
   await page.waitForFunction(
-    () =>
-      !matchMedia('(scripting: enabled)').matches ||
-      document.querySelector('section[data-category-id]:not([data-laid-out])') === null,
-    undefined,
+    (pending) => !matchMedia('(scripting: enabled)').matches || document.querySelector(pending) === null,
+    PENDING_SECTIONS,
     { timeout: 30_000 },
   );
   const results = await new AxeBuilder({ page })

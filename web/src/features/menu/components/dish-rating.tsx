@@ -17,8 +17,16 @@ const DishRatingsContext = createContext<DishRatings>(NO_SESSION);
  * cards' props: the session usually arrives just after the page is taken over, and then only the 57 small
  * rating components of the demo menu render again, not every card of the menu (decision record 044).
  */
-export function DishRatingsProvider({ rating, myRatings, children }: DishRatings & { children: ReactNode }) {
-  const value = useMemo(() => ({ rating, myRatings }), [rating, myRatings]);
+export function DishRatingsProvider({
+  shortName,
+  sessionId,
+  myRatings,
+  children,
+}: RatingContext & { myRatings: DishRatings['myRatings']; children: ReactNode }) {
+  const value = useMemo(
+    () => ({ rating: { shortName, sessionId }, myRatings }),
+    [shortName, sessionId, myRatings],
+  );
   return <DishRatingsContext.Provider value={value}>{children}</DishRatingsContext.Provider>;
 }
 

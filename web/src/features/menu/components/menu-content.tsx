@@ -43,7 +43,6 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const clearSearch = useCallback(() => setQuery(''), []);
   useMenuSlider(dietary.categories, categories, clearSearch);
 
-  const rating = useMemo(() => ({ shortName, sessionId }), [shortName, sessionId]);
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
   const drawn = useProgressiveCount(categories.length, FIRST_RENDER_CATEGORIES);
@@ -59,7 +58,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   let firstIndex = 0;
 
   return (
-    <DishRatingsProvider rating={rating} myRatings={myRatings}>
+    <DishRatingsProvider shortName={shortName} sessionId={sessionId} myRatings={myRatings}>
       <div className={styles.toolbar}>
         <MenuSearch value={query} onChange={setQuery} />
         <DietaryFilterButton preferences={preferences} onClick={() => setFilterOpen(true)} />
