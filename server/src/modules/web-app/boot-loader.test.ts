@@ -11,20 +11,42 @@ type Added = {
   src?: string;
 };
 
-/** Runs the loader in a page without a hero (it starts at once), one task at a time, as a browser would. */
-function runLoader(assets: BootAssets) {
+interface Hero {
+  laidOut: boolean;
+}
+
+/**
+ * Runs the loader as a browser would, one task at a time on a virtual clock (timers at their delay, frames
+ * every 16 ms), in a page with the given heroes (none: it starts as soon as it has looked). `layoutReads`
+ * lists the task in which each hero's layout was read.
+ */
+function runLoader(assets: BootAssets, heroes: Hero[] = []) {
   const added: Added[] = [];
-  const tasks: (() => void)[] = [];
+  const queue: { at: number; order: number; run: () => void }[] = [];
+  const layoutReads: number[] = [];
+  const timeOfTask: number[] = [0];
   let task = 0;
+  let now = 0;
+  let order = 0;
+  const schedule = (at: number, run: () => void) => queue.push({ at, order: order++, run });
   const parent = (name: 'head' | 'body') => ({
     appendChild: (element: Record<string, string>) => {
       added.push({ task, parent: name, tag: element.tag ?? '', ...element });
     },
   });
+  const images = heroes.map((hero) => ({
+    complete: false,
+    naturalWidth: 0,
+    addEventListener: () => {},
+    getClientRects: () => {
+      layoutReads.push(task);
+      return hero.laidOut ? [{}] : [];
+    },
+  }));
   const document = {
     head: parent('head'),
     body: parent('body'),
-    querySelectorAll: () => [],
+    querySelectorAll: () => images,
     getElementById: (id: string) => (id === 'boot-assets' ? { textContent: JSON.stringify(assets) } : null),
     createElement: (tag: string) => ({ tag }),
   };
@@ -34,19 +56,27 @@ function runLoader(assets: BootAssets) {
       fetched.push(path);
       return Promise.resolve();
     },
+    // Reports nothing: the loader falls back to the picture's load event.
+    PerformanceObserver: { supportedEntryTypes: [] },
   };
   runInNewContext(BOOT_LOADER_SCRIPT, {
     window,
     document,
     fetch: window.fetch,
-    setTimeout: (run: () => void) => tasks.push(run),
-    requestAnimationFrame: (run: () => void) => tasks.push(run),
+    setTimeout: (run: () => void, delay = 0) => schedule(now + delay, run),
+    requestAnimationFrame: (run: () => void) => schedule(Math.floor(now / 16) * 16 + 16, run),
   });
-  for (; tasks.length > 0; ) {
+  for (; queue.length > 0 && task < 1000; ) {
+    queue.sort((a, b) => a.at - b.at || a.order - b.order);
+    const next = queue.shift();
+    if (!next) break;
     task += 1;
-    tasks.shift()?.();
+    now = next.at;
+    timeOfTask[task] = now;
+    next.run();
   }
-  return { added, fetched };
+  const startedAt = (tag: string) => added.find((element) => element.tag === tag)?.task;
+  return { added, fetched, layoutReads, startedAt, timeOfTask };
 }
 
 describe('the boot loader', () => {
@@ -64,7 +94,7 @@ describe('the boot loader', () => {
 
     expect(fetched).toEqual(['/api/restaurants/demo']);
     const entry = added.findIndex((element) => element.tag === 'script');
-    expect(added[entry]).toMatchObject({ parent: 'body', src: '/assets/index.js', task: 0 });
+    expect(added[entry]).toMatchObject({ parent: 'body', src: '/assets/index.js' });
     const links = added.filter((element) => element.rel === 'modulepreload');
     expect(links.map((link) => link.href)).toEqual(preloads);
     expect(added.indexOf(links[0] as Added)).toBeGreaterThan(entry);
@@ -77,9 +107,26 @@ describe('the boot loader', () => {
   it('adds the texts and stylesheets as preloads at once', () => {
     const { added } = runLoader(assets);
 
-    expect(added.filter((element) => element.task === 0 && element.rel === 'preload')).toEqual([
+    const entryTask = added.find((element) => element.tag === 'script')?.task;
+    expect(added.filter((element) => element.task === entryTask && element.rel === 'preload')).toEqual([
       expect.objectContaining({ href: '/locales/hu/menu.json', as: 'fetch' }),
       expect.objectContaining({ href: '/assets/menu.css', as: 'style' }),
     ]);
+  });
+
+  it('reads no layout while the page is parsed: it looks for the laid-out hero after the first frame', () => {
+    const { layoutReads, startedAt, timeOfTask } = runLoader(assets, [{ laidOut: false }, { laidOut: true }]);
+
+    // Task 0 is the parser's own; the frame is the next one, the look after it.
+    expect(layoutReads).toEqual([2, 2]);
+    // The laid-out hero is not painted yet (this fake reports no paint): the scripts wait for the 1 s fallback.
+    expect(timeOfTask[startedAt('script') ?? 0]).toBe(1000);
+  });
+
+  it('starts at once after that first look when no hero is laid out', () => {
+    const { startedAt } = runLoader(assets, [{ laidOut: false }]);
+
+    // The frame (task 1), the look (task 2) starts the entry; the 1 s fallback would be much later.
+    expect(startedAt('script')).toBe(2);
   });
 });

@@ -37,10 +37,7 @@ export interface BootAssets {
 // fetched exactly as web/src/lib/api-client.ts fetches them.
 export const BOOT_LOADER_SCRIPT = [
   '(function(){',
-  'var w=window,d=document,started=false,hero=null,',
-  // The painted hero (013), or the header's picture on a server-rendered page (022), which has one header per
-  // width: the one laid out. The page's stylesheets are loaded when this runs (scripts wait for them).
-  'heroes=d.querySelectorAll("#boot-hero img,img[data-hero-image]"),',
+  'var w=window,d=document,started=false,',
   `assets=JSON.parse(d.getElementById("${ASSETS_ID}").textContent),`,
   'Observer=w.PerformanceObserver,types=(Observer&&Observer.supportedEntryTypes)||[];',
   'function add(tag,props,parent){var el=d.createElement(tag);for(var k in props)el[k]=props[k];',
@@ -60,16 +57,25 @@ export const BOOT_LOADER_SCRIPT = [
   'assets.preloads.slice(from,next).forEach(function(href){add("link",{rel:"modulepreload",crossOrigin:"",href:href});});',
   'if(next<assets.preloads.length)setTimeout(function(){preload(next);},0);}',
   'function afterFrame(){requestAnimationFrame(function(){setTimeout(start,0);});}',
+  // Which hero is laid out is read after the first frame, when the layout is already done: read while the
+  // parser runs, it would force the whole page's style and layout into the parser's task (decision 045).
+  'function watch(){var hero=null,',
+  // The painted hero (013), or the header's picture on a server-rendered page (022), which has one header per
+  // width: the one laid out.
+  'heroes=d.querySelectorAll("#boot-hero img,img[data-hero-image]");',
   'for(var i=0;i<heroes.length&&!hero;i++)if(heroes[i].getClientRects().length)hero=heroes[i];',
-  'if(!hero){start();return;}',
-  `setTimeout(start,${BOOT_SCRIPTS_WAIT_MS});`,
+  // No hero, or one that has already failed (a broken image is complete with no size).
+  'if(!hero||(hero.complete&&!hero.naturalWidth)){start();return;}',
   'hero.addEventListener("error",start);',
   'if(types.indexOf("largest-contentful-paint")<0){',
   'if(hero.complete)afterFrame();else hero.addEventListener("load",afterFrame);return;}',
   'new Observer(function(list,observer){list.getEntries().forEach(function(entry){',
   // With a srcset the painted file is the one the browser chose (currentSrc), not src.
   'if(entry.element===hero||entry.url===(hero.currentSrc||hero.src)){observer.disconnect();start();}});})',
-  '.observe({type:"largest-contentful-paint",buffered:true});',
+  '.observe({type:"largest-contentful-paint",buffered:true});}',
+  // The latest start, also for a background tab, which draws no frames.
+  `setTimeout(start,${BOOT_SCRIPTS_WAIT_MS});`,
+  'requestAnimationFrame(function(){setTimeout(watch,0);});',
   '})();',
 ].join('');
 
