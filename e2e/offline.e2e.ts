@@ -124,7 +124,7 @@ describe('offline (phone)', () => {
     const notice = page.getByRole('status').filter({ hasText: menu('offline_notice') });
     await notice.waitFor();
     // A dish's picture the first visit showed is there too: the smaller copy the page fetched (decision 039).
-    const picture = page.getByRole('article', { name: 'Goulash soup' }).locator('img');
+    const picture = page.getByRole('article', { name: 'Goulash soup' }).locator('img:not([data-allergen])');
     await expect
       .poll(() =>
         picture.evaluate((img: HTMLImageElement) =>
@@ -132,6 +132,13 @@ describe('offline (phone)', () => {
         ),
       )
       .toBe('/images/variants/menu/gulyasleves-520w.webp');
+    // And its allergen badges, views of the one badges picture the first visit fetched (decision 046).
+    const gluten = page
+      .getByRole('article', { name: 'Goulash soup' })
+      .getByRole('img', { name: menu('allergen.GLUTEN') });
+    await expect
+      .poll(() => gluten.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await screenshot(page, 'phone-offline-menu');
     await expectNoAxeViolations(page);
 

@@ -21,7 +21,7 @@ describe('AllergenList', () => {
     const list = screen.getByRole('list', { name: 'Allergének' });
     const names = within(list)
       .getAllByRole('img')
-      .map((badge) => badge.getAttribute('aria-label'));
+      .map((badge) => badge.getAttribute('alt'));
     expect(names).toEqual(['Glutén', 'Tej', 'Kén-dioxid és szulfitok', 'Vegán']);
   });
 
@@ -29,6 +29,14 @@ describe('AllergenList', () => {
     renderList('en', true);
     expect(screen.getByText('Sulphur dioxide and sulphites', { selector: 'span' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Vegan' }).getAttribute('data-allergen')).toBe('VEGAN');
+  });
+
+  it('draws each badge as its view of the one badges picture, with its name as the pointer tooltip', () => {
+    renderList('en');
+    const milk = screen.getByRole('img', { name: 'Milk' });
+    expect(milk.getAttribute('src')).toMatch(/\/allergen-badges[^/#]*\.svg[^/#]*#MILK$/);
+    expect(milk.getAttribute('title')).toBe('Milk');
+    expect(milk.getAttribute('width')).toBe('22');
   });
 
   it('renders nothing without allergens', () => {

@@ -1,6 +1,5 @@
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
-import { AllergenSprite } from '../../../components/allergen-badge/allergen-badge.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { MenuContent } from './menu-content.tsx';
@@ -18,7 +17,6 @@ export function MenuScreen() {
 
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>
-      <AllergenSprite />
       <RatingIconSprite />
       <OfflineNotice
         shortName={restaurant.shortName}
