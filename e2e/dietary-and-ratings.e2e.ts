@@ -118,6 +118,21 @@ describe.each(VIEWPORT_NAMES)('dietary filter and ratings (%s)', (viewport) => {
     await card.getByRole('button', { name: new RegExp(`^${t('like')}, `) }).click();
     await expectLikeState(card, { pressed: true, count: before.count + 1 });
     await saved;
+    // The thumb is the button's own picture (decision 047), in the pressed button's text colour.
+    const thumb = await card
+      .getByRole('button', { name: new RegExp(`^${t('like')}, `) })
+      .evaluate((button) => {
+        const picture = getComputedStyle(button, '::before');
+        return {
+          image: picture.maskImage || picture.getPropertyValue('-webkit-mask-image'),
+          width: picture.width,
+          paint: picture.backgroundColor,
+          text: getComputedStyle(button).color,
+        };
+      });
+    expect(thumb.image).toMatch(/^url\("data:image\/svg\+xml,/);
+    expect(thumb.width).toBe('16px');
+    expect(thumb.paint).toBe(thumb.text);
     await screenshot(page, `${viewport}-rated`);
 
     await page.reload();

@@ -3,7 +3,6 @@ import type { RatingValue } from '@tablo/contract/rating';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useRateItem } from '../api/rate-item.ts';
 import styles from './rating.module.css';
-import { RatingIcon } from './rating-icons.tsx';
 
 type RatingButtonsProps = {
   item: Pick<MenuItem, 'id' | 'likeCount' | 'dislikeCount'>;
@@ -23,22 +22,20 @@ export function RatingButtons({ item, shortName, sessionId, myRating }: RatingBu
       <legend className="visually-hidden">{t('ratings')}</legend>
       <button
         type="button"
-        className={styles.button}
+        className={`${styles.button} ${styles.like}`}
         aria-pressed={myRating === 'LIKE'}
         aria-label={`${t('like')}, ${t('likes', { count: item.likeCount })}`}
         onClick={() => toggle('LIKE')}
       >
-        <RatingIcon kind="like" />
         <span aria-hidden="true">{item.likeCount}</span>
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={`${styles.button} ${styles.dislike}`}
         aria-pressed={myRating === 'DISLIKE'}
         aria-label={`${t('dislike')}, ${t('dislikes', { count: item.dislikeCount })}`}
         onClick={() => toggle('DISLIKE')}
       >
-        <RatingIcon kind="dislike" />
         <span aria-hidden="true">{item.dislikeCount}</span>
       </button>
     </fieldset>

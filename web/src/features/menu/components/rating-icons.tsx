@@ -1,33 +1,15 @@
-import ThumbsDown from 'lucide-react/icons/thumbs-down';
-import ThumbsUp from 'lucide-react/icons/thumbs-up';
-import { SvgSprite } from '../../../components/svg-sprite/svg-sprite.tsx';
-import styles from './rating.module.css';
-
-const SYMBOLS = { like: 'rating-icon-like', dislike: 'rating-icon-dislike' } as const;
+import * as thumbsDown from 'lucide-react/icons/thumbs-down';
+import * as thumbsUp from 'lucide-react/icons/thumbs-up';
+import type { CSSProperties } from 'react';
+import { iconAsMaskImage } from '../../../lib/lucide-icon.ts';
 
 /**
- * The two rating pictures, drawn once per menu screen: every dish's counts and buttons `<use>` them (two
- * inline icons per dish were 114 SVGs and 228 paths on the demo menu, for the phone to parse and lay out
- * before the first paint — as the allergen badges' sprite, decision record 036).
+ * The two rating pictures, once per menu screen, as CSS images its rating counts and buttons paint in their
+ * own colour (`currentColor`, so a pressed button's icon turns with its text) from a pseudo-element
+ * (rating.module.css `.like::before`): no element of their own on any dish. Before, each was an `svg` and a
+ * `use` of a sprite, four elements per dish (decision record 047).
  */
-export function RatingIconSprite() {
-  return (
-    <SvgSprite>
-      <symbol id={SYMBOLS.like} viewBox="0 0 24 24">
-        <ThumbsUp />
-      </symbol>
-      <symbol id={SYMBOLS.dislike} viewBox="0 0 24 24">
-        <ThumbsDown />
-      </symbol>
-    </SvgSprite>
-  );
-}
-
-/** A rating picture from the sprite; decorative (the count or the button carries the words). */
-export function RatingIcon({ kind }: { kind: keyof typeof SYMBOLS }) {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <use href={`#${SYMBOLS[kind]}`} />
-    </svg>
-  );
-}
+export const RATING_ICONS_STYLE = {
+  '--rating-like-icon': iconAsMaskImage(thumbsUp),
+  '--rating-dislike-icon': iconAsMaskImage(thumbsDown),
+} as CSSProperties;
