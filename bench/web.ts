@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     }[] = [];
     // A run whose trace Lighthouse could not record (NO_NAVSTART, seen about one run in four here) is
     // repeated, up to three extra runs: the median is of RUNS recorded runs whenever possible.
-    const recorded = () => runs.filter((run) => Number.isFinite(run.performance)).length;
+    const recordedRuns = () => runs.filter((run) => Number.isFinite(run.performance));
+    const recorded = () => recordedRuns().length;
     for (let i = 0; recorded() < RUNS && i < RUNS + 3; i++) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -111,15 +112,13 @@ async function main(): Promise<void> {
       cls: Math.round(median(runs.map((r) => r.cls)) * 1000) / 1000,
       tbtMs: Math.round(median(runs.map((r) => r.tbtMs))),
       jsGzipKb,
-      perRun: runs
-        .filter((run) => Number.isFinite(run.performance))
-        .map(({ performance, lcpMs, cls, tbtMs, benchmarkIndex }) => ({
-          performance,
-          lcpMs: Math.round(lcpMs),
-          cls: Math.round(cls * 1000) / 1000,
-          tbtMs: Math.round(tbtMs),
-          benchmarkIndex: Math.round(benchmarkIndex),
-        })),
+      perRun: recordedRuns().map(({ performance, lcpMs, cls, tbtMs, benchmarkIndex }) => ({
+        performance,
+        lcpMs: Math.round(lcpMs),
+        cls: Math.round(cls * 1000) / 1000,
+        tbtMs: Math.round(tbtMs),
+        benchmarkIndex: Math.round(benchmarkIndex),
+      })),
       applied: {
         runs: APPLIED_RUNS,
         largestPaintMs: Math.round(median(applied.map((r) => r.largestPaintMs))),
