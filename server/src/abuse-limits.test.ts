@@ -7,6 +7,7 @@ import type { Database } from './db/database.ts';
 import { openPostgres } from './db/postgres.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
+import { readOrderContext } from './modules/orders/order-context.ts';
 import { createStaff } from './modules/staff/create-staff-command.ts';
 import { STAFF_PASSWORD } from './modules/staff/staff-live-test-support.ts';
 import { countRequest, sweepCounters } from './plugins/rate-limit.ts';
@@ -237,6 +238,40 @@ describe.each(testDatabaseKinds())('abuse limits across two instances on %s', (k
     expect(await events()).toBe(eventsBefore + 12);
   });
 
+  it('the order limit never says to wait longer than its window, even to an order that began before the last one was stored', async () => {
+    const guest = await freshSession(60);
+    expect((await join(0, guest, tables(1), '10.6.0.1')).statusCode).toBe(200);
+    const placed = await on(two, 1).inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { 'idempotency-key': 'late-order-key' },
+      payload: {
+        sessionId: guest,
+        tableId: tables(1),
+        note: '',
+        items: [{ menuItemId: bistro.items.goulash, quantity: 1, note: '' }],
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const context = await two.database.db.transaction(async (tx) => {
+      // As an order whose transaction began, then waited on the session's lock while another instance
+      // stored the session's last order: that order's created_at is later than this transaction's now().
+      await tx.execute(sql`select now()`);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await tx.execute(sql`update orders set created_at = clock_timestamp() where session_id = ${guest}`);
+      return readOrderContext(tx, {
+        sessionId: guest,
+        tableId: tables(1),
+        key: 'late-order-next',
+        seconds: 60,
+        menuItemIds: [bistro.items.goulash as number],
+      });
+    });
+    expect(context.recent).toBe(1);
+    expect(context.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(context.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
   it('table calls: the same call again within the interval is refused on the other instance, changing nothing', async () => {
     const guest = await freshSession(50);
     expect((await join(0, guest, tables(3), '10.5.0.1')).statusCode).toBe(200);
@@ -293,6 +328,23 @@ describe.each(testDatabaseKinds())('abuse limits across two instances on %s', (k
     expect((left as unknown as { rows: { key: string }[] }).rows.map((r) => r.key)).toEqual([
       'sweep-test|current',
     ]);
+  });
+
+  it('never says to wait longer than the window, even to a request that began before another instance opened it', async () => {
+    const limit = { name: 'late-test', max: 1, windowSeconds: 60, subject: () => 'x', message: 'x' };
+    const refused = await two.database.db.transaction(async (tx) => {
+      // now() is this transaction's start; the window below is opened 1.2 s later, as a request that
+      // waited on the counter's row lock sees a window that another instance's later request wrote.
+      await tx.execute(sql`select now()`);
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await tx.execute(
+        sql`insert into rate_limit_counter (key, hits, window_end)
+            values ('late-test|x', 1, clock_timestamp() + interval '60 seconds')`,
+      );
+      return countRequest(tx, [{ limit, key: 'late-test|x' }]);
+    });
+    expect(refused?.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 });
 

@@ -60,7 +60,7 @@ export async function countRequest(
       on conflict (key) do update set
         hits = case when r.window_end <= now() then 1 else r.hits + 1 end,
         window_end = case when r.window_end <= now() then excluded.window_end else r.window_end end
-      returning hits, greatest(1, ceil(extract(epoch from window_end - now())))::int as retry)`);
+      returning hits, least(${limit.windowSeconds}, greatest(1, ceil(extract(epoch from window_end - clock_timestamp()))))::int as retry)`);
   });
   const columns = limits.map(
     (_, i) => sql`(select json_build_array(hits, retry) from ${sql.raw(`c${i}`)}) as ${sql.raw(`c${i}`)}`,

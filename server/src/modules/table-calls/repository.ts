@@ -74,7 +74,7 @@ export async function upsertCall(
   if (row) return { call: toCall(row) };
   const [recent] = await tx
     .select({
-      left: sql<number>`ceil(${call.minIntervalSeconds} - extract(epoch from now() - ${tableCall.requestedAt}))::int`,
+      left: sql<number>`least(${call.minIntervalSeconds}, ceil(${call.minIntervalSeconds} - extract(epoch from clock_timestamp() - ${tableCall.requestedAt})))::int`,
     })
     .from(tableCall)
     .where(and(eq(tableCall.visitId, call.visitId), eq(tableCall.kind, call.kind)));
