@@ -132,7 +132,7 @@ describe('offline (phone)', () => {
         ),
       )
       .toBe('/images/variants/menu/gulyasleves-520w.webp');
-    // And its allergen badges, views of the one badges picture the first visit fetched (decision 046).
+    // And its allergen badges, the badge pictures the first visit fetched (decision 048).
     const gluten = page
       .getByRole('article', { name: 'Goulash soup' })
       .getByRole('img', { name: menu('allergen.GLUTEN') });

@@ -1,9 +1,11 @@
-// Writes src/components/allergen-badge/allergen-badges.svg, every allergen badge in one picture file
-// (decision record 046), from the same artwork the app used to draw inline.
+// Writes src/components/allergen-badge/badges/<TYPE>.svg, each allergen's badge as a picture file of its own
+// (decision record 048), from the same artwork the app used to draw inline.
 // Run: npx tsx --tsconfig web/tsconfig.json web/scripts/generate-allergen-badges.tsx
-import { writeFileSync } from 'node:fs';
-import { allergenBadgesSvg } from '../src/components/allergen-badge/allergen-badges-svg.tsx';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
+import { allergenBadgeSvg } from '../src/components/allergen-badge/allergen-badges-svg.tsx';
 
-const target = new URL('../src/components/allergen-badge/allergen-badges.svg', import.meta.url);
-writeFileSync(target, allergenBadgesSvg());
-console.log(`written ${target.pathname}`);
+const folder = new URL('../src/components/allergen-badge/badges/', import.meta.url);
+mkdirSync(folder, { recursive: true });
+for (const type of ALLERGEN_TYPES) writeFileSync(new URL(`${type}.svg`, folder), allergenBadgeSvg(type));
+console.log(`written ${ALLERGEN_TYPES.length} badges to ${folder.pathname}`);

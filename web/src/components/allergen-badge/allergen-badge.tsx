@@ -1,7 +1,20 @@
 import type { AllergenType } from '@tablo/contract/allergens';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './allergen-badge.module.css';
-import badgesUrl from './allergen-badges.svg?no-inline';
+
+/** Each badge's picture file by allergen, as the build names it (hashed, never inlined into the code). */
+const BADGE_FILES = import.meta.glob<string>('./badges/*.svg', {
+  query: '?no-inline',
+  import: 'default',
+  eager: true,
+});
+
+/** The address of an allergen's badge picture. */
+export function badgeUrl(type: AllergenType): string {
+  const url = BADGE_FILES[`./badges/${type}.svg`];
+  if (url === undefined) throw new Error(`no badge picture for ${type}`);
+  return url;
+}
 
 type AllergenBadgeProps = {
   type: AllergenType;
@@ -15,10 +28,11 @@ type AllergenBadgeProps = {
  * spec §3: a round badge with an outer and an inner colour; VEGAN is a green leaf. Named in the current
  * language for assistive technology (alt), and by a tooltip for pointer users (title).
  *
- * One picture file holds every badge, each a `<view>` of it (allergen-badges.svg, decision record 046): a
- * menu shows a few hundred badges, and as inline SVG each was four elements plus its `<use>`'s copy of the
- * artwork, all parsed, styled and laid out on the phone. Fetched once, kept by the service worker with the
- * app's code. Asked for at low priority: the header's picture stays the page's largest paint.
+ * Each badge is a small picture file of its own (badges/<TYPE>.svg, decision record 048): a menu shows a few
+ * hundred badges, and as inline SVG each was four elements plus its `<use>`'s copy of the artwork, all parsed,
+ * styled and laid out on the phone; as views of one shared picture (decision 046) each paint drew the whole
+ * picture again. Fetched once each, kept by the service worker with the app's code. Asked for at low
+ * priority: the header's picture stays the page's largest paint.
  */
 export function AllergenBadge({ type, size = 24, decorative = false }: AllergenBadgeProps) {
   const { t } = useTranslation('menu');
@@ -27,7 +41,7 @@ export function AllergenBadge({ type, size = 24, decorative = false }: AllergenB
   return (
     <img
       className={styles.badge}
-      src={`${badgesUrl}#${type}`}
+      src={badgeUrl(type)}
       width={size}
       height={size}
       alt={name}

@@ -1,25 +1,31 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import { describe, expect, it } from 'vitest';
 import { BADGE_GRID } from './allergen-artwork.tsx';
-import committed from './allergen-badges.svg?raw';
-import { allergenBadgesSvg } from './allergen-badges-svg.tsx';
+import { badgeUrl } from './allergen-badge.tsx';
+import { allergenBadgeSvg } from './allergen-badges-svg.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
 
-describe('allergen-badges.svg', () => {
-  it('is the artwork as drawn now (after a change: npx tsx --tsconfig web/tsconfig.json web/scripts/generate-allergen-badges.tsx)', () => {
-    expect(committed).toBe(allergenBadgesSvg());
+const committed = import.meta.glob<string>('./badges/*.svg', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('the badge picture files (badges/<TYPE>.svg)', () => {
+  it('are the artwork as drawn now (after a change: npx tsx --tsconfig web/tsconfig.json web/scripts/generate-allergen-badges.tsx)', () => {
+    expect(Object.keys(committed).sort()).toEqual(
+      ALLERGEN_TYPES.map((type) => `./badges/${type}.svg`).sort(),
+    );
+    for (const type of ALLERGEN_TYPES) expect(committed[`./badges/${type}.svg`]).toBe(allergenBadgeSvg(type));
   });
 
-  it('names a 200 × 200 view per allergen, in display order, each over its own badge in its colours', () => {
-    const svg = new DOMParser().parseFromString(committed, 'image/svg+xml');
-    const views = [...svg.querySelectorAll('view')];
-    expect(views.map((view) => view.id)).toEqual([...ALLERGEN_TYPES]);
-    views.forEach((view, index) => {
-      expect(view.getAttribute('viewBox')).toBe(`${index * BADGE_GRID} 0 200 200`);
-      const badge = view.nextElementSibling;
-      expect(badge?.getAttribute('x')).toBe(String(index * BADGE_GRID));
-      const type = ALLERGEN_TYPES[index] as keyof typeof ALLERGEN_COLOURS;
-      expect(badge?.getAttribute('style')).toContain(`color:${ALLERGEN_COLOURS[type].outer}`);
-    });
+  it('each draw one badge on the 200-unit grid in its own colours, and the app names its file', () => {
+    for (const type of ALLERGEN_TYPES) {
+      const svg = new DOMParser().parseFromString(allergenBadgeSvg(type), 'image/svg+xml').documentElement;
+      expect(svg.getAttribute('viewBox')).toBe(`0 0 ${BADGE_GRID} ${BADGE_GRID}`);
+      expect(svg.getAttribute('width')).toBe(String(BADGE_GRID));
+      expect(svg.getAttribute('style')).toContain(`color:${ALLERGEN_COLOURS[type].outer}`);
+      expect(badgeUrl(type)).toMatch(new RegExp(`/${type}[^/]*\\.svg(\\?[^/]*)?$`));
+    }
   });
 });
