@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import { rateLimitCounter } from '../db/schema.ts';
+import { secondsUntil } from '../db/seconds-until.ts';
 import type { App } from '../lib/app-type.ts';
 import { TooManyRequestsError } from '../lib/http-error.ts';
 
@@ -60,7 +61,7 @@ export async function countRequest(
       on conflict (key) do update set
         hits = case when r.window_end <= now() then 1 else r.hits + 1 end,
         window_end = case when r.window_end <= now() then excluded.window_end else r.window_end end
-      returning hits, least(${limit.windowSeconds}, greatest(1, ceil(extract(epoch from window_end - clock_timestamp()))))::int as retry)`);
+      returning hits, ${secondsUntil(sql`window_end`, limit.windowSeconds)} as retry)`);
   });
   const columns = limits.map(
     (_, i) => sql`(select json_build_array(hits, retry) from ${sql.raw(`c${i}`)}) as ${sql.raw(`c${i}`)}`,

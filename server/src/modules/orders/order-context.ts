@@ -11,6 +11,7 @@ import {
   vatKey,
   visitSession,
 } from '../../db/schema.ts';
+import { secondsUntil } from '../../db/seconds-until.ts';
 import type { JoinedVisit } from '../table-sessions/index.ts';
 import type { MenuItemForOrder } from './repository.ts';
 
@@ -67,7 +68,7 @@ export async function readOrderContext(
       (select json_build_object('id', o.id, 'visitId', o.visit_id, 'requestHash', o.request_hash)
          from ${orders} o where o.session_id = ${sessionId} and o.idempotency_key = ${input.key}) as previous,
       recent.n as recent,
-      least(${seconds}, greatest(1, ceil(extract(epoch from recent.oldest + make_interval(secs => ${seconds}) - clock_timestamp()))))::int as retry,
+      ${secondsUntil(sql`recent.oldest + make_interval(secs => ${seconds})`, seconds)} as retry,
       (select coalesce(json_agg(json_build_object(
           'id', mi.id, 'restaurantId', mi.restaurant_id, 'isActive', mi.is_active,
           'categoryActive', mc.is_active, 'availabilityType', mi.availability_type,

@@ -2,6 +2,7 @@ import type { TableCall, TableCallKind } from '@tablo/contract/table-call';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { diningTable, tableCall, tableVisit } from '../../db/schema.ts';
+import { secondsUntil } from '../../db/seconds-until.ts';
 
 export type VisitCall = TableCall & { visitId: number };
 
@@ -74,7 +75,10 @@ export async function upsertCall(
   if (row) return { call: toCall(row) };
   const [recent] = await tx
     .select({
-      left: sql<number>`least(${call.minIntervalSeconds}, ceil(${call.minIntervalSeconds} - extract(epoch from clock_timestamp() - ${tableCall.requestedAt})))::int`,
+      left: secondsUntil(
+        sql`${tableCall.requestedAt} + make_interval(secs => ${call.minIntervalSeconds})`,
+        call.minIntervalSeconds,
+      ),
     })
     .from(tableCall)
     .where(and(eq(tableCall.visitId, call.visitId), eq(tableCall.kind, call.kind)));

@@ -1,8 +1,7 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import { describe, expect, it } from 'vitest';
-import { BADGE_GRID } from './allergen-artwork.tsx';
 import { badgeUrl } from './allergen-badge.tsx';
-import { allergenBadgeSvg } from './allergen-badges-svg.tsx';
+import { allergenBadgeSvg, BADGE_GRID } from './allergen-badges-svg.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
 
 const committed = import.meta.glob<string>('./badges/*.svg', {
