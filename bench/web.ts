@@ -5,8 +5,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import {
+  CHROMIUM_FLAGS,
+  CHROMIUM_PATH,
+  launchChromium,
+  withDisabledFeatures,
+} from '../e2e/support/chromium.ts';
 import { startServer } from '../e2e/support/server-process.ts';
 import { type AppliedRun, measureApplied } from './support/applied-throttling.ts';
 
@@ -40,7 +44,13 @@ async function main(): Promise<void> {
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+    // chrome-launcher's own switches, with the features this machine's runs go without merged into them.
+    ignoreDefaultFlags: true,
+    chromeFlags: withDisabledFeatures([
+      ...chromeLauncher.Launcher.defaultFlags(),
+      '--headless=new',
+      ...CHROMIUM_FLAGS,
+    ]),
   });
   try {
     const url = `${server.baseUrl}${PATH}`;
@@ -174,11 +184,7 @@ async function main(): Promise<void> {
 
 /** The same page under applied (not simulated) throttling: what the diner waits for (support/applied-throttling.ts). */
 async function measureAppliedRuns(url: string): Promise<AppliedRun[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  const browser = await launchChromium();
   try {
     const results: AppliedRun[] = [];
     for (let i = 0; i < APPLIED_RUNS; i++) {

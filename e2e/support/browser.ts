@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
+import { launchChromium } from './chromium.ts';
 import { REPO_ROOT } from './server-process.ts';
 
 export const VIEWPORTS = {
@@ -13,11 +13,7 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  return launchChromium();
 }
 
 export async function newContext(
