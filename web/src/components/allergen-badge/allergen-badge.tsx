@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './allergen-badge.module.css';
 
 /** Each badge's picture file by allergen, as the build names it (hashed, never inlined into the code). */
-const BADGE_FILES = import.meta.glob<string>('./badges/*.svg', {
+const BADGE_FILES = import.meta.glob<string>('./badges/*.webp', {
   query: '?no-inline',
   import: 'default',
   eager: true,
@@ -11,7 +11,7 @@ const BADGE_FILES = import.meta.glob<string>('./badges/*.svg', {
 
 /** The address of an allergen's badge picture. */
 export function badgeUrl(type: AllergenType): string {
-  const url = BADGE_FILES[`./badges/${type}.svg`];
+  const url = BADGE_FILES[`./badges/${type}.webp`];
   if (url === undefined) throw new Error(`no badge picture for ${type}`);
   return url;
 }
@@ -28,11 +28,12 @@ type AllergenBadgeProps = {
  * spec §3: a round badge with an outer and an inner colour; VEGAN is a green leaf. Named in the current
  * language for assistive technology (alt), and by a tooltip for pointer users (title).
  *
- * Each badge is a small picture file of its own (badges/<TYPE>.svg, decision record 048): a menu shows a few
- * hundred badges, and as inline SVG each was four elements plus its `<use>`'s copy of the artwork, all parsed,
- * styled and laid out on the phone; as views of one shared picture (decision 046) each paint drew the whole
- * picture again. Fetched once each, kept by the service worker with the app's code. Asked for at low
- * priority: the header's picture stays the page's largest paint.
+ * Each badge is a small bitmap of its own (badges/<TYPE>.webp, decision records 048 and 049): a menu shows a
+ * few hundred badges, and as inline SVG each was four elements plus its `<use>`'s copy of the artwork, all
+ * parsed, styled and laid out on the phone; as views of one shared SVG picture (decision 046) each paint drew
+ * the whole picture again; as an SVG file each (048) each file was a document of its own to build. Fetched once
+ * each, kept by the service worker with the app's code. Asked for at low priority: the header's picture stays
+ * the page's largest paint.
  */
 export function AllergenBadge({ type, size = 24, decorative = false }: AllergenBadgeProps) {
   const { t } = useTranslation('menu');

@@ -1,5 +1,4 @@
 import type { AllergenType } from '@tablo/contract/allergens';
-import type { CSSProperties } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ALLERGEN_GLYPHS, VeganLeaf } from './allergen-glyph.tsx';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
@@ -8,22 +7,20 @@ import { ALLERGEN_COLOURS } from './allergen-palette.ts';
 export const BADGE_GRID = 200;
 
 /**
- * One allergen's badge as a picture file of its own (`badges/<TYPE>.svg`, decision record 048). spec §3: a
- * round badge with an outer and an inner colour; VEGAN is a green leaf. The glyph draws in `currentColor` and
- * `--leaf-vein`, set on the picture from the same two colours. Written by
- * `npx tsx --tsconfig web/tsconfig.json web/scripts/generate-allergen-badges.tsx`; a test keeps the files
- * equal to this. Not part of the app: only the script and the test import it.
+ * One allergen's badge drawn as SVG: the artwork its picture file (`badges/<TYPE>.webp`, decision record 049)
+ * is rasterised from. spec §3: a round badge with an outer and an inner colour; VEGAN is a green leaf. The glyph
+ * draws in `currentColor`, set on the picture from the outer colour. Not part of the app: only the picture
+ * generator (`allergen-badge-pictures.ts`) and the tests import it.
  */
 export function allergenBadgeSvg(type: AllergenType): string {
   const { outer, inner } = ALLERGEN_COLOURS[type];
-  const colours = { color: outer, '--leaf-vein': inner } as CSSProperties;
   const markup = renderToStaticMarkup(
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={BADGE_GRID}
       height={BADGE_GRID}
       viewBox={`0 0 ${BADGE_GRID} ${BADGE_GRID}`}
-      style={colours}
+      style={{ color: outer }}
     >
       <title>{`Allergen: ${type}`}</title>
       <Artwork type={type} outer={outer} inner={inner} />
@@ -33,7 +30,8 @@ export function allergenBadgeSvg(type: AllergenType): string {
 }
 
 function Artwork({ type, outer, inner }: { type: AllergenType; outer: string; inner: string }) {
-  if (type === 'VEGAN') return <VeganLeaf x={8} y={8} width={184} height={184} fill="currentColor" />;
+  if (type === 'VEGAN')
+    return <VeganLeaf x={8} y={8} width={184} height={184} fill="currentColor" vein={inner} />;
   const Glyph = ALLERGEN_GLYPHS[type];
   return (
     <>

@@ -67,14 +67,15 @@ function Mustard(props: GlyphProps) {
   );
 }
 
-export function VeganLeaf(props: GlyphProps) {
+/** VEGAN's leaf (spec §3: a green leaf), its vein drawn in `vein`. */
+export function VeganLeaf({ vein, ...props }: GlyphProps & { vein: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" {...props}>
       <path d="M20.5 3.5C11 3 4.5 7.6 4.5 14.2c0 1.8.5 3.3 1.4 4.5C8.1 20.4 11 21 13.6 19.8c5-2.3 7.6-8.3 6.9-16.3Z" />
       <path
         d="M3 21c2.5-5.3 6.8-9.6 12-12.5"
         fill="none"
-        stroke="var(--leaf-vein)"
+        stroke={vein}
         strokeWidth={1.8}
         strokeLinecap="round"
       />

@@ -34,7 +34,7 @@ describe('AllergenList', () => {
   it('draws each badge as its own picture file, with its name as the pointer tooltip', () => {
     renderList('en');
     const milk = screen.getByRole('img', { name: 'Milk' });
-    expect(milk.getAttribute('src')).toMatch(/\/MILK[^/]*\.svg(\?[^/]*)?$/);
+    expect(milk.getAttribute('src')).toMatch(/\/MILK[^/]*\.webp(\?[^/]*)?$/);
     expect(milk.getAttribute('title')).toBe('Milk');
     expect(milk.getAttribute('width')).toBe('22');
   });
