@@ -14,7 +14,7 @@ export const BADGE_GRID = 200;
  */
 export function allergenBadgeSvg(type: AllergenType): string {
   const { outer, inner } = ALLERGEN_COLOURS[type];
-  const markup = renderToStaticMarkup(
+  return renderToStaticMarkup(
     <svg
       xmlns="http://www.w3.org/2000/svg"
       width={BADGE_GRID}
@@ -26,7 +26,6 @@ export function allergenBadgeSvg(type: AllergenType): string {
       <Artwork type={type} outer={outer} inner={inner} />
     </svg>,
   );
-  return `${markup}\n`;
 }
 
 function Artwork({ type, outer, inner }: { type: AllergenType; outer: string; inner: string }) {

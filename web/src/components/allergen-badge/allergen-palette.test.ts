@@ -1,12 +1,13 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
 import { describe, expect, it } from 'vitest';
+import { channelsOf } from '../../testing/hex-colour.ts';
 import { ALLERGEN_COLOURS } from './allergen-palette.ts';
 
 function luminance(hex: string): number {
-  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((i) => {
-    const channel = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+  const [r, g, b] = channelsOf(hex).map((value) => {
+    const channel = value / 255;
     return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
+  }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
