@@ -118,7 +118,8 @@ describe.each(VIEWPORT_NAMES)('dietary filter and ratings (%s)', (viewport) => {
     await card.getByRole('button', { name: new RegExp(`^${t('like')}, `) }).click();
     await expectLikeState(card, { pressed: true, count: before.count + 1 });
     await saved;
-    // The thumb is the button's own picture (decision 047), in the pressed button's text colour.
+    // The thumb is the button's own picture (decisions 047, 050): a bitmap mask, no SVG document, painted in the
+    // pressed button's text colour.
     const thumb = await card
       .getByRole('button', { name: new RegExp(`^${t('like')}, `) })
       .evaluate((button) => {
@@ -130,7 +131,7 @@ describe.each(VIEWPORT_NAMES)('dietary filter and ratings (%s)', (viewport) => {
           text: getComputedStyle(button).color,
         };
       });
-    expect(thumb.image).toMatch(/^url\("data:image\/svg\+xml,/);
+    expect(thumb.image).toMatch(/^url\("(data:image\/webp;|[^"]*\.webp")/);
     expect(thumb.width).toBe('16px');
     expect(thumb.paint).toBe(thumb.text);
     await screenshot(page, `${viewport}-rated`);

@@ -6,12 +6,7 @@ import * as wheatModule from 'lucide-react/icons/wheat';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import {
-  createLucideIcon,
-  iconAsMaskImage,
-  type LucideIconData,
-  type LucideIconProps,
-} from './lucide-icon.ts';
+import { createLucideIcon, iconSvg, type LucideIconData, type LucideIconProps } from './lucide-icon.ts';
 
 /** An icon module's drawing, which its published types do not declare. */
 const drawingOf = (module: object) => (module as { __iconData: LucideIconData }).__iconData;
@@ -39,12 +34,9 @@ describe("the app's icon factory", () => {
     expect(own).toBe(lucide);
   });
 
-  it('gives an icon as a CSS image of the same drawing, in black on a transparent ground, for a mask', () => {
-    const image = iconAsMaskImage(thumbsUpModule);
-    const match = /^url\("data:image\/svg\+xml,(.+)"\)$/.exec(image);
-    expect(match).not.toBeNull();
-    const svg = new DOMParser().parseFromString(decodeURIComponent(match?.[1] ?? ''), 'image/svg+xml');
-    const root = svg.documentElement;
+  it("gives an icon module's drawing as an SVG file in one colour on a transparent ground", () => {
+    const text = iconSvg(thumbsUpModule, 'black');
+    const root = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
     expect(root.getAttribute('viewBox')).toBe('0 0 24 24');
     expect(root.getAttribute('stroke')).toBe('black');
     expect(root.getAttribute('fill')).toBe('none');
@@ -52,10 +44,10 @@ describe("the app's icon factory", () => {
       thumbsUp.node.map(([, attributes]) => attributes.d),
     );
     // No React key leaks into the drawing.
-    expect(decodeURIComponent(match?.[1] ?? '')).not.toContain('key=');
+    expect(text).not.toContain('key=');
   });
 
   it('refuses what is not an icon module', () => {
-    expect(() => iconAsMaskImage({ default: () => null })).toThrow(/lucide-react\/icons/);
+    expect(() => iconSvg({ default: () => null }, 'black')).toThrow(/lucide-react\/icons/);
   });
 });

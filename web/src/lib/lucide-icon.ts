@@ -79,18 +79,17 @@ function markup(node: IconNode): string {
 }
 
 /**
- * An icon as a CSS image (`url("data:image/svg+xml,…")`), drawn in black: for `mask-image`, so an icon can be
- * painted in `currentColor` by a pseudo-element instead of being two elements (`svg` and `use`) of its own on
- * every dish (decision record 047). Takes the icon's module (`import * as thumbsUp from
+ * An icon module's drawing as an SVG file's text, stroked in `colour`: the source the rating pictures are
+ * rasterised from (decision records 047, 050). Takes the icon's module (`import * as thumbsUp from
  * 'lucide-react/icons/thumbs-up'`): its drawing is the module's `__iconData`, which lucide's published types
  * do not declare.
  */
-export function iconAsMaskImage(iconModule: object): string {
+export function iconSvg(iconModule: object, colour: string): string {
   const data = (iconModule as { __iconData?: LucideIconData }).__iconData;
-  if (!Array.isArray(data?.node)) throw new Error('iconAsMaskImage: not a lucide-react/icons/* module');
+  if (!Array.isArray(data?.node)) throw new Error('iconSvg: not a lucide-react/icons/* module');
   const box = data.size ?? 24;
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" fill="none" stroke="black" ` +
-    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${markup(data.node)}</svg>`;
-  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" fill="none" stroke="${colour}" ` +
+    `stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${markup(data.node)}</svg>`
+  );
 }

@@ -7,7 +7,6 @@ import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';
 import { MenuSkeleton } from './menu-skeleton.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
-import { RATING_ICONS_STYLE } from './rating-icons.tsx';
 
 /** spec §2: the menu screen of /menu/:shortName/:lang (and of the order route). */
 export function MenuScreen() {
@@ -16,7 +15,7 @@ export function MenuScreen() {
   const menu = useMenu(restaurant.shortName);
 
   return (
-    <div className={styles.screen} aria-busy={menu.isPending} style={RATING_ICONS_STYLE}>
+    <div className={styles.screen} aria-busy={menu.isPending}>
       <OfflineNotice
         shortName={restaurant.shortName}
         menuUrl={API_BASE + apiPaths.menu(restaurant.shortName)}
