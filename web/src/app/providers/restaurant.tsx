@@ -7,17 +7,23 @@ import { useParams } from 'react-router';
 import { RestaurantNotFound } from '../../components/full-screen-message/restaurant-not-found.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
 import { apiRequest } from '../../lib/api-client.ts';
+import { RequestError } from '../../lib/request-error.ts';
 
 export function restaurantQueryOptions(shortName: string) {
   return queryOptions({
     queryKey: ['restaurant', shortName],
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ client, queryKey, signal }) => {
       // The schema (and zod) loads with the request: the menu page has the answer in its HTML (036).
       const result = await apiRequest(apiPaths.restaurant(shortName), {
         schema: async () => (await import('@tablo/contract/restaurant')).RestaurantSchema,
         signal,
       });
       if (result.ok && result.data.isEnabled && result.data.image) preloadHeroImage(result.data.image);
+      // A restaurant already shown stays shown when a later reload fails (a network drop, a server restarting):
+      // thrown, the failure leaves the query's last answer in place. Only "not found" replaces it.
+      if (!result.ok && result.status !== 404 && client.getQueryData<typeof result>(queryKey)?.ok) {
+        throw new RequestError(result.status, result.message);
+      }
       return result;
     },
     staleTime: 60_000,
