@@ -8,11 +8,4 @@ export const ErrorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-/** Texts of the specification's error catalogue (§8) that the server answers with. */
-export const ERROR_TEXTS = {
-  restaurantNotAvailable: 'The restaurant is not available',
-  cannotOrderAtTable: 'Orders cannot be placed at this table',
-  restaurantNotFound: 'Restaurant not found',
-  unknownSession: 'Unknown session: request a new one from GET /api/order/uuid',
-  menuItemNotFound: 'Menu item not found',
-} as const;
+export { ERROR_TEXTS } from './error-texts.ts';

@@ -1,7 +1,9 @@
+import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import { API_BASE } from '@tablo/contract/paths';
 import type { AnswerCheck } from './answer-check.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { noteAnswer } from './offline-status.ts';
+import { reportUnknownSession } from './unknown-session.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -55,7 +57,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (method === 'GET') noteAnswer(url, response);
   const body = await readJson(response);
   if (!response.ok) {
-    return { ok: false, status: response.status, message: errorMessage(body, response.status) };
+    const message = errorMessage(body, response.status);
+    if (response.status === 403 && message === ERROR_TEXTS.unknownSession) reportUnknownSession();
+    return { ok: false, status: response.status, message };
   }
   let schema: AnswerCheck<T>;
   try {

@@ -1,6 +1,6 @@
 import { apiPaths } from '@tablo/contract/paths';
 import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -15,9 +15,16 @@ import { sessionIdCheck, sessionUuidResponseCheck } from '../../lib/first-screen
 import { isServerOrHydrating, useHydrated } from '../../lib/hydration.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { notify } from '../../lib/toast.ts';
+import { onUnknownSession } from '../../lib/unknown-session.ts';
 import { useRestaurant } from './restaurant.tsx';
 
-export type Session = { sessionId: string | null; isLoaded: boolean; isActive: boolean };
+export type Session = {
+  sessionId: string | null;
+  isLoaded: boolean;
+  isActive: boolean;
+  /** A new id was asked for and could not be had (spec §8's fatal toast): ordering can try again. */
+  failed?: boolean;
+};
 
 const INACTIVE: Session = { sessionId: null, isLoaded: true, isActive: false };
 const SessionContext = createContext<Session>(INACTIVE);
@@ -36,12 +43,28 @@ export function useSession(): Session {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { isOrderingEnabled } = useRestaurant();
   const { t } = useTranslation('common');
-  const [stored] = useState(readStoredSession);
+  const queryClient = useQueryClient();
+  const [stored, setStored] = useState(readStoredSession);
   const [shownByServer] = useState(isServerOrHydrating);
+  const [renewed, setRenewed] = useState(false);
   const hydrated = useHydrated();
   const needsNew = isOrderingEnabled && stored === null;
   const query = useQuery({ ...sessionUuidQueryOptions(), enabled: needsNew });
   const result = query.data;
+
+  // The server no longer knows the kept id (a restored database): forget it and ask for a new one, once per
+  // visit of the screen, so a server that keeps refusing cannot make the phone ask forever.
+  useEffect(
+    () =>
+      onUnknownSession(() => {
+        if (renewed || !isOrderingEnabled) return;
+        setRenewed(true);
+        forgetStoredSession();
+        setStored(null);
+        void queryClient.resetQueries({ queryKey: sessionUuidQueryOptions().queryKey });
+      }),
+    [renewed, isOrderingEnabled, queryClient],
+  );
 
   useEffect(() => {
     if (!result) return;
@@ -54,7 +77,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!isOrderingEnabled) return INACTIVE;
     if (stored !== null) return { sessionId: stored, isLoaded: true, isActive: true };
     if (!result) return { sessionId: null, isLoaded: query.isError, isActive: false };
-    return result.ok ? { sessionId: result.data.uuid, isLoaded: true, isActive: true } : INACTIVE;
+    return result.ok
+      ? { sessionId: result.data.uuid, isLoaded: true, isActive: true }
+      : { ...INACTIVE, failed: true };
   }, [isOrderingEnabled, stored, result, query.isError]);
 
   const value = shownByServer && (!hydrated || !session.isLoaded) ? INACTIVE : session;
@@ -63,7 +88,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // interruptible slices instead of one long task that blocks the phone (decision record 036).
   const deferred = useDeferredValue(value);
   if (shownByServer) return <SessionContext value={deferred}>{children}</SessionContext>;
-  if (!session.isLoaded) return null;
+  // While a new id is asked for, the screen stays, without a session (nothing is ordered with the old one).
+  if (!session.isLoaded) return renewed ? <SessionContext value={session}>{children}</SessionContext> : null;
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 
@@ -88,6 +114,14 @@ function readStoredSession(): string | null {
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
+  }
+}
+
+function forgetStoredSession(): void {
+  try {
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // Nothing kept, nothing to forget.
   }
 }
 

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import { Info } from 'lucide-react';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useOrdering } from '../state/ordering-context.ts';
@@ -7,8 +8,8 @@ import styles from './ordering.module.css';
 export function useServerMessage(): (message: string) => string {
   const { t } = useTranslation('common');
   return (message) => {
-    if (message === 'The restaurant is not available') return t('restaurant_not_available');
-    if (message === 'Orders cannot be placed at this table') return t('cannot_order_at_table');
+    if (message === ERROR_TEXTS.restaurantNotAvailable) return t('restaurant_not_available');
+    if (message === ERROR_TEXTS.cannotOrderAtTable) return t('cannot_order_at_table');
     return t('request_unsuccessful', { error: message });
   };
 }
@@ -33,9 +34,12 @@ export function OrderingNotice() {
   } else if (status === 'failed') {
     title = serverMessage(error ?? '');
     hint = t('join_failed_hint');
+  } else if (status === 'no-session') {
+    title = t('common:toast_session_failed');
+    hint = t('join_failed_hint');
   } else {
     title =
-      error === 'The restaurant is not available'
+      error === ERROR_TEXTS.restaurantNotAvailable
         ? t('common:restaurant_not_available')
         : t('cannot_order_at_table');
     hint = t('cannot_order_hint');
@@ -46,7 +50,7 @@ export function OrderingNotice() {
       <div>
         <p className={styles.noticeTitle}>{title}</p>
         <p className={styles.noticeHint}>{hint}</p>
-        {status === 'failed' && (
+        {(status === 'failed' || status === 'no-session') && (
           <button type="button" className={styles.secondaryButton} onClick={ordering.retry}>
             {t('try_again')}
           </button>

@@ -1,10 +1,11 @@
 import { DEFAULT_TABLE } from '@tablo/contract/default-table';
+import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import type { ServerMessage } from '@tablo/contract/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useRestaurant } from '../../../app/providers/restaurant.tsx';
-import { useSession } from '../../../app/providers/session.tsx';
+import { sessionUuidQueryOptions, useSession } from '../../../app/providers/session.tsx';
 import { useTable } from '../../../app/providers/table.tsx';
 import type { LiveStatus } from '../../../lib/live-client.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -84,8 +85,11 @@ export function OrderingProvider({
         token: loadTableToken(shortName, tableId),
         sessionId: sessionId ?? '',
       });
-      // A refused token is of no further use: the next scan brings a good one.
-      if (!result.ok && result.status === 403) forgetTableToken(shortName, tableId);
+      // A refused token is of no further use: the next scan brings a good one. A refused session is not the
+      // token's fault: the session provider asks for a new id, and the join is made again with the same token.
+      if (!result.ok && result.status === 403 && result.message !== ERROR_TEXTS.unknownSession) {
+        forgetTableToken(shortName, tableId);
+      }
       if (result.ok) saveJoinedTable(shortName, tableId, sessionId ?? '', result.data);
       // No network: a phone that had joined this table with this session fills its cart meanwhile
       // (decision record 025); placing the order waits for the network.
@@ -142,8 +146,12 @@ export function OrderingProvider({
 
   const retry = useCallback(() => {
     setLiveStatus(null);
-    void queryClient.resetQueries({ queryKey: joinQueryKey(shortName, tableId, sessionId) });
-  }, [queryClient, shortName, tableId, sessionId]);
+    // Without a session, the session is what is asked for again (the join follows once it is there).
+    const queryKey = session.failed
+      ? sessionUuidQueryOptions().queryKey
+      : joinQueryKey(shortName, tableId, sessionId);
+    void queryClient.resetQueries({ queryKey });
+  }, [queryClient, shortName, tableId, sessionId, session.failed]);
 
   // Back online after joining from the kept join: join for real (orders and the live channel follow).
   const failedForNetwork = offline || (join.data?.ok === false && join.data.status === 0);
@@ -156,10 +164,17 @@ export function OrderingProvider({
   const value = useMemo<Ordering>(() => {
     let status: OrderingStatus;
     let error: string | null = null;
-    if (!restaurant.isOrderingEnabled || sessionId === null) status = 'off';
+    if (!restaurant.isOrderingEnabled) status = 'off';
+    // No session yet: asked for anew (the server forgot the kept one), or none could be had (the toast says so).
+    else if (sessionId === null)
+      status = session.failed ? 'no-session' : session.isLoaded ? 'off' : 'joining';
     else if (!canJoin) status = 'refused';
-    else if (join.isPending) status = 'joining';
-    else if (join.data && !join.data.ok) {
+    else if (
+      join.isPending ||
+      (join.data?.ok === false && join.data.message === ERROR_TEXTS.unknownSession)
+    ) {
+      status = 'joining';
+    } else if (join.data && !join.data.ok) {
       error = join.data.message;
       status = join.data.status === 403 || join.data.status === 404 ? 'refused' : 'failed';
     } else if (offline) status = 'offline';
@@ -180,6 +195,8 @@ export function OrderingProvider({
   }, [
     restaurant.isOrderingEnabled,
     sessionId,
+    session.isLoaded,
+    session.failed,
     canJoin,
     forbidden,
     join.isPending,

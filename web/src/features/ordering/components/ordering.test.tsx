@@ -68,6 +68,41 @@ describe('joining the table (issue 4)', () => {
     expect(FakeWebSocket.all).toHaveLength(0);
   });
 
+  it('a kept session the server no longer knows is replaced, and the table joined with the same token', async () => {
+    const renewed = '5b0d7a4e-8c1f-4d2a-9e3b-7f6a5c4d3e2f';
+    const fake = useServer({ knownSessions: [renewed] });
+    server.use(handlers.sessionUuid(renewed));
+    renderApp('/order/demo/1/en?t=secret-token');
+    await addButton('Goulash soup');
+    expect(fake.state.joinSessions).toEqual([DEMO_SESSION_ID, renewed]);
+    expect(fake.state.joins).toEqual([{ token: 'secret-token' }, { token: 'secret-token' }]);
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(renewed);
+    expect(localStorage.getItem(tableTokenKey('demo', 1))).toBe('secret-token');
+    expect(screen.queryByText('Orders cannot be placed at this table')).toBeNull();
+  });
+
+  it('a session that cannot be had says so beside the menu, and is asked for again on request', async () => {
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+    const fake = useServer();
+    server.use(handlers.sessionUuidFailure());
+    const { container } = renderApp('/order/demo/1/en');
+    const notice = await waitFor(() => {
+      const element = container.querySelector<HTMLElement>('[data-ordering-notice="no-session"]');
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(within(notice).getByText('Fatal error: failed to iniate ordering process')).toBeTruthy();
+    expect(within(notice).queryByText(/scan the QR code/)).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Goulash soup' })).toBeTruthy();
+    expect(fake.state.joins).toHaveLength(0);
+
+    server.use(handlers.sessionUuid());
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await addButton('Goulash soup');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBe(DEMO_SESSION_ID);
+    expect(fake.state.joinSessions).toEqual([DEMO_SESSION_ID]);
+  });
+
   it('a restaurant without ordering shows the menu only', async () => {
     server.use(...orderingServer().handlers);
     renderApp('/order/demo-menu/1/en');

@@ -1,8 +1,10 @@
 import { createContext, useContext } from 'react';
 
 export type OrderingStatus =
-  /** The restaurant takes no orders (or the session could not be started): menu only. */
+  /** The restaurant takes no orders: menu only. */
   | 'off'
+  /** No session id could be had from the server: menu only, until the diner tries again. */
+  | 'no-session'
   | 'joining'
   | 'joined'
   /** Joined before, but the network is gone: the cart can be filled; placing waits for the network. */

@@ -1,3 +1,4 @@
+import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
 import {
   type Order,
@@ -97,6 +98,8 @@ function error(status: number, message: string) {
 type OrderingServerOptions = {
   /** Refuse the join with 403 and this message. */
   refuseJoin?: string;
+  /** Only these sessions are known: a join with another is refused as the server refuses an unknown session. */
+  knownSessions?: string[];
   orders?: Order[];
   /** The first n order requests fail at the network level (the answer never arrives). */
   networkFailures?: number;
@@ -110,6 +113,8 @@ export function orderingServer(options: OrderingServerOptions = {}) {
   const items = menu.flatMap((category) => category.menuItems);
   const state = {
     joins: [] as { token: string | null }[],
+    /** The session id of each join, in order. */
+    joinSessions: [] as string[],
     orderRequests: [] as { key: string | null; body: PlaceOrderRequest }[],
     orders: [...(options.orders ?? [])],
     networkFailures: options.networkFailures ?? 0,
@@ -122,7 +127,11 @@ export function orderingServer(options: OrderingServerOptions = {}) {
     http.post('/api/table-sessions', async ({ request }) => {
       const body = JoinTableRequestSchema.parse(await request.json());
       state.joins.push({ token: body.token });
+      state.joinSessions.push(body.sessionId);
       if (options.refuseJoin) return error(403, options.refuseJoin);
+      if (options.knownSessions && !options.knownSessions.includes(body.sessionId)) {
+        return error(403, ERROR_TEXTS.unknownSession);
+      }
       return HttpResponse.json(
         JoinTableResponseSchema.parse({ visitId: 5, tableId: body.tableId, tableNumber: 1, cursor: 7 }),
       );
