@@ -37,6 +37,12 @@ export const I18N_MAX_PARALLEL_READS = 10;
 /** spec §2: the fallback spinner shown while screens load. */
 export const SPINNER_SIZE = 60;
 
+/**
+ * How long the next screen's code may take before the spinner replaces the screen being left: a screen whose
+ * code is at hand switches without a flash of spinner in between.
+ */
+export const SCREEN_SPINNER_DELAY_MS = 200;
+
 /** spec §9: allergen icon default size. */
 export const ALLERGEN_ICON_SIZE = 200;
 

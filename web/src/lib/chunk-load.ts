@@ -24,6 +24,7 @@ export function loadChunk<T>(
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
+    // The chunk's own address is known only from a failure's message: a time-out names the page it was for.
     const timer = setTimeout(() => reject(new ChunkLoadError(chunkId, 'timeout', location.href)), timeoutMs);
     load().then(
       (module) => {

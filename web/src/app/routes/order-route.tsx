@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useLocation } from 'react-router';
+import { OptionalPart } from '../../components/optional-part/optional-part.tsx';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../config/constants.ts';
 import { MenuItemActionsProvider } from '../../features/menu/components/menu-item-actions.tsx';
 import { MenuScreen } from '../../features/menu/components/menu-screen.tsx';
@@ -13,6 +14,7 @@ import {
 import { OrderingProvider } from '../../features/ordering/components/ordering-provider.tsx';
 import { useOrdering } from '../../features/ordering/state/ordering-context.ts';
 import { RestaurantContact } from '../../features/restaurant-contact/components/restaurant-contact.tsx';
+import { loadChunk } from '../../lib/chunk-load.ts';
 import { JoinedTableCalls } from './joined-table-calls.tsx';
 
 /**
@@ -40,7 +42,9 @@ export function OrderRoute() {
 
 // Only diners who have not seen it download the guide (and its texts).
 const FirstUseGuide = lazy(() =>
-  import('../../features/guide/components/first-use-guide.tsx').then((m) => ({ default: m.FirstUseGuide })),
+  loadChunk('guide', () => import('../../features/guide/components/first-use-guide.tsx')).then((m) => ({
+    default: m.FirstUseGuide,
+  })),
 );
 
 function guideSeen(): boolean {
@@ -65,9 +69,9 @@ function OrderMenu() {
       </MenuItemActionsProvider>
       <RestaurantContact />
       {guide && status === 'joined' && (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <FirstUseGuide onClose={() => setGuide(false)} />
-        </Suspense>
+        </OptionalPart>
       )}
     </OrderingMenu>
   );

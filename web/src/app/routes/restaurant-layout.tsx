@@ -1,9 +1,10 @@
 import { LANGUAGES } from '@tablo/contract/language-list';
-import { Suspense } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { BottomNav } from '../../components/bottom-nav/bottom-nav.tsx';
 import { Header } from '../../components/header/header.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
+import { SCREEN_SPINNER_DELAY_MS } from '../../config/constants.ts';
 import { useServerMenuSlider } from '../../features/menu/hooks/use-menu-slider.tsx';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { HeaderSlotProvider, useHeaderSliderNode } from '../providers/header-slot.tsx';
@@ -37,21 +38,53 @@ function ShellWithHeaderSlot() {
 function RestaurantShell() {
   const { t } = useTranslation('common');
   const slider = useHeaderSliderNode();
+  const loadingScreen = useLoadingNextScreen();
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
         {t('skip_to_content')}
       </a>
       <Header mode={slider ? 'SLIDER' : 'TITLE'} slider={slider} />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id="main" className={styles.main} tabIndex={-1} aria-busy={loadingScreen || undefined}>
         <WithoutJavaScript />
-        <Suspense fallback={<Spinner />}>
-          <Outlet />
-        </Suspense>
+        {loadingScreen ? (
+          <Spinner />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <BottomNav />
     </div>
   );
+}
+
+/**
+ * spec §2: while a screen's code loads, the spinner shows. The router keeps the screen being left until the
+ * next one's code has arrived; past a short wait the spinner takes its place, so a tap on a slow network is
+ * seen to do something. Only for another screen: a language change or a query parameter keeps the screen.
+ */
+function useLoadingNextScreen(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving =
+    navigation.state === 'loading' && screenOf(navigation.location.pathname) !== screenOf(pathname);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    if (!leaving) return;
+    const timer = setTimeout(() => setWaited(true), SCREEN_SPINNER_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      setWaited(false);
+    };
+  }, [leaving]);
+  return leaving && waited;
+}
+
+/** The screen of a restaurant path: its first segment (`menu`, `order`, `table`, …). */
+function screenOf(pathname: string): string {
+  return pathname.split('/')[1] ?? '';
 }
 
 /**

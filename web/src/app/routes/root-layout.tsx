@@ -1,9 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { OptionalPart } from '../../components/optional-part/optional-part.tsx';
+import { loadChunk } from '../../lib/chunk-load.ts';
 import { isToasterWanted, subscribeToToasts } from '../../lib/toast.ts';
 
 const AppToaster = lazy(() =>
-  import('../../components/toaster/app-toaster.tsx').then((m) => ({ default: m.AppToaster })),
+  loadChunk('toaster', () => import('../../components/toaster/app-toaster.tsx')).then((m) => ({
+    default: m.AppToaster,
+  })),
 );
 
 export function RootLayout() {
@@ -13,9 +17,9 @@ export function RootLayout() {
       <Outlet />
       <ScrollRestoration />
       {toasterWanted ? (
-        <Suspense fallback={null}>
+        <OptionalPart>
           <AppToaster />
-        </Suspense>
+        </OptionalPart>
       ) : null}
     </>
   );
