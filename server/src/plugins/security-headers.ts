@@ -6,7 +6,8 @@ import { BOOT_LOADER_CSP_SOURCE } from '../modules/web-app/boot-loader.ts';
 
 /**
  * Security headers on every response (DESIGN §8). Documents get a strict Content-Security-Policy: everything from our own
- * origin, images also as data: URIs, no third party at all (DESIGN §8).
+ * origin, no third party at all (DESIGN §8) — but for pictures: data: URIs, and the http(s) addresses a restaurant's
+ * menu may name for its pictures (`ImageUrlSchema`; decision record 051).
  * style-src allows 'unsafe-inline' because the toast library (sonner) inserts its stylesheet as a <style>
  * element at run time and React writes style attributes; scripts stay 'self', plus the one fixed inline
  * script, by its hash, that starts a restaurant page's scripts after its hero (modules/web-app/boot-loader.ts).
@@ -20,7 +21,8 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
     'script-src': ["'self'", BOOT_LOADER_CSP_SOURCE],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    // A picture cannot run code; refusing them showed a restaurant's own hosted pictures as broken (051).
+    'img-src': ["'self'", 'data:', 'https:', 'http:'],
     'font-src': ["'self'", 'data:'],
     // 'self' covers same-origin ws(s): in current browsers; the explicit origin helps older ones.
     'connect-src': ["'self'", wsOrigin],
