@@ -44,6 +44,7 @@ import {
   setupSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { setupStorableText } from './plugins/storable-text.ts';
+import { setupUrlLength } from './plugins/url-length.ts';
 
 /** JSON bodies are small (a rating, an order): anything bigger is refused with 413 (DESIGN §8). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   setupErrorHandler(app, { bodyLimit: BODY_LIMIT_BYTES });
   setupStorableText(app);
   setupSecurityHeaders(app, { documentHeaders });
+  setupUrlLength(app);
   await setupRateLimit(app, { database });
   await setupOpenApi(app, { publicUrl: config.publicUrl });
   const cache = await setupAnswerCache(app, {

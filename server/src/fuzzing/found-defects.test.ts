@@ -167,4 +167,23 @@ describe.each(testDatabaseKinds())('requests the fuzzer found answering wrongly,
     });
     expect(response.body).not.toContain(long);
   });
+
+  it.each([
+    [
+      'a short name longer than the router takes',
+      `/api/restaurant/one/${'r'.repeat(200)}`,
+      'a part of its path',
+    ],
+    ['an unknown API path longer than the router takes', `/api/${'a'.repeat(300)}`, 'a part of its path'],
+    ['a path of 5,000 characters', `/api/${'a/'.repeat(2500)}`, 'its path is longer than 2048'],
+    ['a page path of 5,000 characters', `/menu/${'m'.repeat(5000)}/en`, 'its path is longer than 2048'],
+  ])('%s → 414 "URI Too Long" saying so, the path not echoed', async (_, url, says) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(414);
+    const body = ErrorBodySchema.parse(response.json());
+    expect(body.error).toBe(STATUS_CODES[414]);
+    expect(body.message).toContain(`The URL is too long: ${says}`);
+    expect(response.body.length).toBeLessThan(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
 });

@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { App } from '../lib/app-type.ts';
 import { HttpError, TooManyRequestsError } from '../lib/http-error.ts';
 import { pathOf } from '../lib/request-path.ts';
+import { PATH_PART_TOO_LONG } from '../lib/url-limits.ts';
 
 /** The reason phrase of every status (`413 Payload Too Large`, `414 URI Too Long`…), from Node's own table. */
 export function errorBody(statusCode: number, message: ErrorBody['message']): ErrorBody {
@@ -48,7 +49,7 @@ export function routingErrorMessage(error: FastifyError): string {
     case 'FST_ERR_BAD_URL':
       return `The URL is not valid: ${BAD_URL_HINT}`;
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return 'The URL is too long: a part of its path is longer than 100 characters';
+      return PATH_PART_TOO_LONG;
     default:
       return error.message;
   }

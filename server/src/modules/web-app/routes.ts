@@ -7,6 +7,7 @@ import type { AnswerCache } from '../../lib/answer-cache.ts';
 import type { App } from '../../lib/app-type.ts';
 import { type CachedAnswer, createCachedBody, sendCachedAnswer } from '../../lib/cached-answer.ts';
 import { isApiPath, pathOf } from '../../lib/request-path.ts';
+import { hasOverlongPart, PATH_PART_TOO_LONG } from '../../lib/url-limits.ts';
 import { sendError } from '../../plugins/error-handler.ts';
 import { bootAssetsFor, readViteManifest, safeDecode } from './boot-assets.ts';
 import { bootLoaderTags, heroPageTemplate } from './boot-loader.ts';
@@ -113,7 +114,11 @@ export async function setupWebApp(app: App, options: WebAppOptions): Promise<voi
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url);
-    if (!isPage) return sendError(reply, 404, `Route ${request.method} ${pathOf(request.url)} not found`);
+    if (!isPage) {
+      // A part longer than the router takes names no route: said as such, without echoing it back.
+      if (hasOverlongPart(pathOf(request.url))) return sendError(reply, 414, PATH_PART_TOO_LONG);
+      return sendError(reply, 404, `Route ${request.method} ${pathOf(request.url)} not found`);
+    }
     // A missing script, stylesheet, text file or picture is a 404, never the page (which a browser would
     // try to run as a script or parse as the texts).
     if (isFilePath(pathOf(request.url)))
