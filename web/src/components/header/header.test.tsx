@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   HeaderSlotProvider,
   useHeaderSlider,
@@ -8,6 +8,7 @@ import {
 import { LanguageProvider } from '../../app/providers/language.tsx';
 import { RestaurantProvider } from '../../app/providers/restaurant.tsx';
 import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
+import { beginHydration, endHydration } from '../../lib/hydration.ts';
 import { demoRestaurant } from '../../testing/fixtures.ts';
 import { renderRoute } from '../../testing/render-app.tsx';
 import { Header, type HeaderMode } from './header.tsx';
@@ -72,6 +73,37 @@ describe('Header (spec §2, §9)', () => {
     expect(image?.getAttribute('src')).toBe(demoRestaurant.image);
     if (image) fireEvent.error(image);
     await waitFor(() => expect(container.querySelector('img')?.getAttribute('src')).toBe(DEFAULT_MAIN_IMAGE));
+  });
+
+  // A picture in the server's page can fail before the scripts run: React never sees its error event.
+  function serverPicture(naturalWidth: number) {
+    vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(true);
+    vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(naturalWidth);
+    beginHydration();
+  }
+
+  it("falls back to the default main image when the server's picture failed before the scripts ran", async () => {
+    serverPicture(0);
+    try {
+      const { container } = renderHeader('/menu/demo/en');
+      await screen.findByRole('heading', { level: 1 });
+      await waitFor(() =>
+        expect(container.querySelector('img')?.getAttribute('src')).toBe(DEFAULT_MAIN_IMAGE),
+      );
+    } finally {
+      endHydration();
+    }
+  });
+
+  it("keeps the server's picture when it has loaded before the scripts ran", async () => {
+    serverPicture(1280);
+    try {
+      const { container } = renderHeader('/menu/demo/en');
+      await screen.findByRole('heading', { level: 1 });
+      expect(container.querySelector('img')?.getAttribute('src')).toBe(demoRestaurant.image);
+    } finally {
+      endHydration();
+    }
   });
 
   it('shows the compact mobile bar under 850 px, with the "Powered by" link and no description', async () => {

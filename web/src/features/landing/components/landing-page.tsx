@@ -33,8 +33,10 @@ export function LandingPage() {
             <a className={styles.topCta} href={links.register}>
               {t('register')}
             </a>
-            <LanguageMenu />
           </nav>
+          <div className={styles.topLanguage}>
+            <LanguageMenu />
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className={styles.main}>
