@@ -176,3 +176,72 @@ describe.each(VIEWPORT_NAMES)('the menu (%s)', (viewport) => {
     await finishJourney(journey);
   });
 });
+
+// On a phone the strip shows three or four of the eleven tabs: the selected one must be among them.
+describe('the category strip on a phone', () => {
+  const viewport = 'phone';
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('keeps the selected tab in view in the strip, whether the page is scrolled or the drawer is used', async () => {
+    const journey = await startJourney(browser, viewport, baseUrl);
+    const { page } = journey;
+    await page.goto('/menu/demo/hu');
+    await waitForHydration(page);
+    const nav = page.getByRole('navigation', { name: t('categories') });
+    const names = await nav.getByRole('link').allTextContents();
+    const first = names[0] as string;
+    const last = names[names.length - 1] as string;
+    /** Where the tab is against the strip's visible box, e.g. "1254–1417 in 40–390". */
+    const tabPlace = (name: string) =>
+      categoryTab(page, name).evaluate((tab) => {
+        const strip = tab.closest('ul') as HTMLElement;
+        const box = strip.getBoundingClientRect();
+        const place = tab.getBoundingClientRect();
+        const inside = place.left >= box.left - 1 && place.right <= box.right + 1;
+        const where = `${Math.round(place.left)}–${Math.round(place.right)} in ${Math.round(box.left)}–${Math.round(box.right)}`;
+        return { inside, where };
+      });
+    const expectInView = async (name: string) => {
+      let seen = '';
+      await eventually(async () => {
+        const { inside, where } = await tabPlace(name);
+        seen = where;
+        return inside;
+      }, `the tab of ${name} in the strip's view`).catch(() => {
+        throw new Error(`the tab of ${name} is not in the strip's view: ${seen}`);
+      });
+    };
+    expect((await tabPlace(last)).inside).toBe(false);
+
+    // Scrolled by hand to the end of the menu: the last category is selected, and its tab is shown.
+    await eventually(async () => {
+      await page.mouse.wheel(0, 2000);
+      return (await selectedTab(page)) === last;
+    }, `${last} selected by scrolling`);
+    await expectInView(last);
+    await screenshot(page, `${viewport}-menu-last-tab-in-view`);
+
+    // The drawer picks the first category: the strip goes back to its start; the page follows the drawer only.
+    await page.getByRole('button', { name: t('open_categories') }).click();
+    const drawer = page.getByRole('dialog', { name: t('available_categories') });
+    await drawer.getByRole('button', { name: first }).click();
+    await eventually(async () => (await selectedTab(page)) === first, `${first} selected in the drawer`);
+    await expectInView(first);
+    await eventually(async () => Math.abs(await headingBelowHeader(page, first)) < 60, `${first} at the top`);
+
+    // …and one far to the right ("Borok és sörök"): its tab comes into view and its heading to the top.
+    const far = names[names.length - 2] as string;
+    await page.getByRole('button', { name: t('open_categories') }).click();
+    await drawer.getByRole('button', { name: far }).click();
+    await expectInView(far);
+    await eventually(async () => Math.abs(await headingBelowHeader(page, far)) < 60, `${far} at the top`);
+    expect(await selectedTab(page)).toBe(far);
+    await finishJourney(journey);
+  });
+});

@@ -28,7 +28,7 @@ type CategorySliderProps = {
 export function CategorySlider({ categories, language, activeId, onSelect }: CategorySliderProps) {
   const { t } = useTranslation('menu');
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const strip = useTabStrip(activeId, categories.map((c) => c.id).join(','));
+  const strip = useTabStrip(activeId, `${language}:${categories.map((c) => c.id).join(',')}`);
   const untitled = t('untitled');
 
   return (
