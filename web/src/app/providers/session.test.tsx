@@ -1,5 +1,6 @@
 import { SESSION_STORAGE_KEY } from '@tablo/contract/session-keys';
 import { screen, waitFor } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { GUIDE_SEEN_STORAGE_KEY } from '../../config/constants.ts';
 import { DEMO_SESSION_ID } from '../../testing/fixtures.ts';
@@ -64,5 +65,30 @@ describe('session provider (spec §4)', () => {
     expect(await screen.findByText('Fatal error: failed to iniate ordering process')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: /My Table/ })).toBeTruthy();
     expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('renders nothing under it until the session state is loaded (spec §4)', async () => {
+    const fresh = '3c2b1a0f-9e8d-4c7b-a6f5-e4d3c2b1a0f9';
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/order/uuid', async () => {
+        await answered;
+        return HttpResponse.json({ uuid: fresh });
+      }),
+    );
+    renderSession('demo');
+    // The restaurant has answered (its spinner is gone); the session request has not.
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await delay(100);
+    expect(screen.queryByTestId('session')).toBeNull();
+    answer();
+    expect(JSON.parse((await screen.findByTestId('session')).textContent ?? '')).toEqual({
+      sessionId: fresh,
+      isLoaded: true,
+      isActive: true,
+    });
   });
 });

@@ -136,6 +136,16 @@ describe('Header (spec §2, §9)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/menu/demo/en'));
   });
 
+  it('goes back one step when there is a page to go back to', async () => {
+    setWindow('innerWidth', 390);
+    const { router } = renderHeader('/order/demo/en');
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => router.navigate('/table/demo/en'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    // The page it came from, not the menu.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/demo/en'));
+  });
+
   it('shows the title only in TITLE mode and the slider in SLIDER mode', async () => {
     const title = renderHeader('/menu/demo/en', 'TITLE');
     await screen.findByRole('heading', { level: 1 });

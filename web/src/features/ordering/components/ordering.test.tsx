@@ -103,6 +103,19 @@ describe('joining the table (issue 4)', () => {
     expect(fake.state.joinSessions).toEqual([DEMO_SESSION_ID]);
   });
 
+  it('a join refused because the restaurant is not available says that, as itself (spec §8)', async () => {
+    useServer({ refuseJoin: 'The restaurant is not available' });
+    const { container } = renderApp('/order/demo/1/en?t=secret-token');
+    const notice = await waitFor(() => {
+      const element = container.querySelector<HTMLElement>('[data-ordering-notice="refused"]');
+      expect(element).not.toBeNull();
+      return element as HTMLElement;
+    });
+    expect(within(notice).getByText('The restaurant is not available')).toBeTruthy();
+    expect(within(notice).queryByText('Orders cannot be placed at this table')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Goulash soup' })).toBeTruthy();
+  });
+
   it('a restaurant without ordering shows the menu only', async () => {
     server.use(...orderingServer().handlers);
     renderApp('/order/demo-menu/1/en');
