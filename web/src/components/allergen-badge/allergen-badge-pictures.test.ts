@@ -56,6 +56,21 @@ describe('the badge picture files (badges/<TYPE>.webp)', () => {
     }
   });
 
+  it('show VEGAN as a green leaf: its drawn pixels are green', async () => {
+    const pixels = await pixelsOf(readFileSync(badgeFile('VEGAN')));
+    let drawn = 0;
+    let green = 0;
+    for (let i = 0; i < pixels.length; i += 4) {
+      const [red = 0, grn = 0, blue = 0, alpha = 0] = pixels.subarray(i, i + 4);
+      if (alpha < 200) continue;
+      drawn++;
+      if (grn > red + 30 && grn > blue + 30) green++;
+    }
+    expect(drawn).toBeGreaterThan(BADGE_PIXELS * BADGE_PIXELS * 0.2);
+    // The leaf is green; its vein (a lighter line) is the rest.
+    expect(green / drawn).toBeGreaterThan(0.7);
+  });
+
   it('are drawn from SVG artwork on the 200-unit grid, and the app names each file', () => {
     for (const type of ALLERGEN_TYPES) {
       const svg = new DOMParser().parseFromString(allergenBadgeSvg(type), 'image/svg+xml').documentElement;
