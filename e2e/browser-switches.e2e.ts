@@ -1,7 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { chromiumLaunchArgs, DISABLED_FEATURES, withDisabledFeatures } from './support/chromium.ts';
+import {
+  chromiumLaunchArgs,
+  DISABLED_FEATURES,
+  PLAYWRIGHT_SWITCHES_ENV,
+  withDisabledFeatures,
+} from './support/chromium.ts';
 
 // The browser the journeys and bench:web start (decision record 049): without the address bar's drop-down
 // pages, which would otherwise take a core of this machine for ~3 s per new window, and still with every
@@ -38,6 +43,12 @@ describe('the test browser', () => {
     const features = switches[0]?.split('=')[1]?.split(',') ?? [];
     // PaintHolding: Playwright's, which keeps first paints as the journeys expect them.
     expect(features).toEqual(expect.arrayContaining(['PaintHolding', ...DISABLED_FEATURES]));
+  });
+
+  it("is given Playwright's switches by the global setup, so no test file starts a browser to ask", () => {
+    const handed = JSON.parse(process.env[PLAYWRIGHT_SWITCHES_ENV] ?? '[]') as string[];
+    expect(handed).toHaveLength(1);
+    expect(handed[0]).toMatch(/^--disable-features=.*PaintHolding/);
   });
 
   it('merges every --disable-features into one, keeping the other switches in order', () => {

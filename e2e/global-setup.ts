@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { PLAYWRIGHT_SWITCHES_ENV, playwrightDisableSwitches } from './support/chromium.ts';
 import { runCli, startServer } from './support/server-process.ts';
 import { STAFF } from './support/staff.ts';
 
@@ -16,6 +17,8 @@ declare module 'vitest' {
  * one process at a time, so before the server starts), then starts the real server once for all journeys.
  */
 export default async function setup(project: TestProject) {
+  // Asked once here, and handed to the test files' processes, which start after this (support/chromium.ts).
+  process.env[PLAYWRIGHT_SWITCHES_ENV] = JSON.stringify(await playwrightDisableSwitches());
   let tableUrls: Record<string, string> = {};
   const server = await startServer({}, async (dataDir) => {
     const env = { DATA_DIR: dataDir, PUBLIC_URL: 'http://e2e.invalid' };

@@ -36,10 +36,18 @@ export function withDisabledFeatures(args: readonly string[]): string[] {
   return [...args.filter((arg) => !arg.startsWith(DISABLE)), `${DISABLE}${features.join(',')}`];
 }
 
+/**
+ * Where a process that has asked a browser for Playwright's switches leaves them for the processes it starts
+ * (the journeys' global setup for their workers), so each test file does not start a browser to ask again.
+ */
+export const PLAYWRIGHT_SWITCHES_ENV = 'TABLO_PLAYWRIGHT_DISABLE_SWITCHES';
+
 let playwrightSwitches: Promise<string[]> | undefined;
 
 /** The `--disable-features` switches Playwright passes of its own: it does not publish them, so a browser tells. */
 export function playwrightDisableSwitches(): Promise<string[]> {
+  const handed = process.env[PLAYWRIGHT_SWITCHES_ENV];
+  if (handed) playwrightSwitches ??= Promise.resolve(JSON.parse(handed) as string[]);
   playwrightSwitches ??= chromium
     .launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS })
     .then(async (server) => {
