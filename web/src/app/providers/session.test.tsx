@@ -81,7 +81,7 @@ describe('session provider (spec §4)', () => {
     );
     renderSession('demo');
     // The restaurant has answered (its spinner is gone); the session request has not.
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 4000 });
     await delay(100);
     expect(screen.queryByTestId('session')).toBeNull();
     answer();

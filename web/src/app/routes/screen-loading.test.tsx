@@ -36,7 +36,7 @@ describe("a screen whose code is still loading (spec §2's spinner)", () => {
     expect(await screen.findByRole('heading', { name: 'Goulash soup' }, { timeout: 4000 })).toBeTruthy();
 
     void router.navigate('/table/demo/1/en');
-    const spinner = await screen.findByRole('status', { name: 'Loading…' });
+    const spinner = await screen.findByRole('status', { name: 'Loading…' }, { timeout: 4000 });
     expect(spinner.style.getPropertyValue('--spinner-size')).toBe('60px');
     expect(screen.queryByRole('heading', { name: 'Goulash soup' })).toBeNull();
     expect(document.getElementById('main')?.getAttribute('aria-busy')).toBe('true');
@@ -45,7 +45,9 @@ describe("a screen whose code is still loading (spec §2's spinner)", () => {
     expect(
       await screen.findByRole('heading', { level: 2, name: /My Table/ }, { timeout: 4000 }),
     ).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull(), {
+      timeout: 4000,
+    });
     expect(document.getElementById('main')?.hasAttribute('aria-busy')).toBe(false);
   });
 });

@@ -86,11 +86,14 @@ describe('joining the table (issue 4)', () => {
     const fake = useServer();
     server.use(handlers.sessionUuidFailure());
     const { container } = renderApp('/order/demo/1/en');
-    const notice = await waitFor(() => {
-      const element = container.querySelector<HTMLElement>('[data-ordering-notice="no-session"]');
-      expect(element).not.toBeNull();
-      return element as HTMLElement;
-    });
+    const notice = await waitFor(
+      () => {
+        const element = container.querySelector<HTMLElement>('[data-ordering-notice="no-session"]');
+        expect(element).not.toBeNull();
+        return element as HTMLElement;
+      },
+      { timeout: 4000 },
+    );
     expect(within(notice).getByText('Fatal error: failed to iniate ordering process')).toBeTruthy();
     expect(within(notice).queryByText(/scan the QR code/)).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Goulash soup' })).toBeTruthy();
@@ -106,11 +109,14 @@ describe('joining the table (issue 4)', () => {
   it('a join refused because the restaurant is not available says that, as itself (spec §8)', async () => {
     useServer({ refuseJoin: 'The restaurant is not available' });
     const { container } = renderApp('/order/demo/1/en?t=secret-token');
-    const notice = await waitFor(() => {
-      const element = container.querySelector<HTMLElement>('[data-ordering-notice="refused"]');
-      expect(element).not.toBeNull();
-      return element as HTMLElement;
-    });
+    const notice = await waitFor(
+      () => {
+        const element = container.querySelector<HTMLElement>('[data-ordering-notice="refused"]');
+        expect(element).not.toBeNull();
+        return element as HTMLElement;
+      },
+      { timeout: 4000 },
+    );
     expect(within(notice).getByText('The restaurant is not available')).toBeTruthy();
     expect(within(notice).queryByText('Orders cannot be placed at this table')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Goulash soup' })).toBeTruthy();
