@@ -105,11 +105,12 @@ describe.each(VIEWPORT_NAMES)("the specification's measures (%s)", (viewport) =>
       expect(Math.abs(box.x + box.width / 2 - width / 2)).toBeLessThan(2);
       expect(box.y).toBeLessThan(80);
     }
-    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+    await toast.waitFor({ state: 'detached', timeout: 12_000 });
     const shownFor = Date.now() - shownAt;
-    // 6000 ms, then its exit animation; the page's clock and ours differ by the polling.
+    // 6000 ms, then its exit animation; the page's clock and ours differ by the polling, and a loaded machine
+    // delays timers (sonner's own default, 4000 ms, would fail the first bound).
     expect(shownFor).toBeGreaterThan(5_500);
-    expect(shownFor).toBeLessThan(7_500);
+    expect(shownFor).toBeLessThan(9_000);
     await finishJourney(journey);
   });
 });
