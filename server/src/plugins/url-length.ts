@@ -9,7 +9,8 @@ import { sendError } from './error-handler.ts';
  */
 export function setupUrlLength(app: App): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (pathOf(request.url).length <= MAX_PATH_LENGTH) {
+    // The whole URL first: nearly every request is shorter than the limit, and then its path is too.
+    if (request.url.length <= MAX_PATH_LENGTH || pathOf(request.url).length <= MAX_PATH_LENGTH) {
       done();
       return;
     }

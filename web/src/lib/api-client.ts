@@ -1,9 +1,8 @@
-import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import { API_BASE } from '@tablo/contract/paths';
 import type { AnswerCheck } from './answer-check.ts';
 import { takeBootResponse } from './boot-responses.ts';
 import { noteAnswer } from './offline-status.ts';
-import { reportUnknownSession } from './unknown-session.ts';
+import { isUnknownSession, reportUnknownSession } from './unknown-session.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -57,9 +56,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   if (method === 'GET') noteAnswer(url, response);
   const body = await readJson(response);
   if (!response.ok) {
-    const message = errorMessage(body, response.status);
-    if (response.status === 403 && message === ERROR_TEXTS.unknownSession) reportUnknownSession();
-    return { ok: false, status: response.status, message };
+    const failure = {
+      ok: false as const,
+      status: response.status,
+      message: errorMessage(body, response.status),
+    };
+    if (isUnknownSession(failure)) reportUnknownSession();
+    return failure;
   }
   let schema: AnswerCheck<T>;
   try {

@@ -3,7 +3,14 @@
  * the id kept on the phone outlived the server's record of it (a restored or moved database). The API client
  * reports every such answer here; the session provider listens, and asks for a new id.
  */
+import { ERROR_TEXTS } from '@tablo/contract/error-texts';
+
 type Listener = () => void;
+
+/** Whether an error answer is the server's "I do not know this session" (ERROR_TEXTS.unknownSession). */
+export function isUnknownSession(answer: { status: number; message: string }): boolean {
+  return answer.status === 403 && answer.message === ERROR_TEXTS.unknownSession;
+}
 
 const listeners = new Set<Listener>();
 

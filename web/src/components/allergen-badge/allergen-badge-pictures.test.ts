@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { channelsOf } from '../../testing/hex-colour.ts';
+import { largestDifference, rgbaPixels } from '../../testing/pixels.ts';
 import { badgeUrl } from './allergen-badge.tsx';
 import { allergenBadgePicture, BADGE_PIXELS } from './allergen-badge-pictures.ts';
 import { allergenBadgeSvg, BADGE_GRID } from './allergen-badges-svg.tsx';
@@ -13,18 +13,7 @@ const committed = Object.keys(import.meta.glob('./badges/*'));
 const badgeFile = (type: string) => join(import.meta.dirname, 'badges', `${type}.webp`);
 
 /** A picture's pixels, RGBA, BADGE_PIXELS square. */
-async function pixelsOf(picture: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  expect([info.width, info.height]).toEqual([BADGE_PIXELS, BADGE_PIXELS]);
-  return data;
-}
-
-/** The largest difference of one channel between two same-sized lists of channels (pixels, colours). */
-function largestDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let largest = 0;
-  for (let i = 0; i < a.length; i++) largest = Math.max(largest, Math.abs((a[i] ?? 0) - (b[i] ?? 0)));
-  return largest;
-}
+const pixelsOf = (picture: Buffer) => rgbaPixels(picture, BADGE_PIXELS);
 
 describe('the badge picture files (badges/<TYPE>.webp)', () => {
   it('are one per allergen and nothing else', () => {

@@ -1,5 +1,5 @@
 import { HERO_SIZES, pictureSrcSet } from '@tablo/contract/picture-variants';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
 import { removeBootHero } from '../../lib/boot-hero.ts';
@@ -12,6 +12,11 @@ export function HeroImage() {
   const [failed, setFailed] = useState<string | null>(null);
   const ref = useRef<HTMLImageElement>(null);
   const src = image && image !== failed ? image : DEFAULT_MAIN_IMAGE;
+  /** The picture `broken` did not load: the default main image takes its place (and the server's goes). */
+  const fallBack = useCallback((broken: string) => {
+    removeBootHero();
+    if (broken !== DEFAULT_MAIN_IMAGE) setFailed(broken);
+  }, []);
   // The same srcset and sizes as the server's preload of it (decision record 039), so the browser fetches one
   // file for both, and the same for the two headers of a server-rendered page.
   const srcSet = pictureSrcSet(src);
@@ -22,11 +27,8 @@ export function HeroImage() {
   // picture React creates itself is listened to from the start: its error comes as an event.)
   useEffect(() => {
     const img = ref.current;
-    if (isServerOrHydrating() && img?.complete && img.naturalWidth === 0 && src !== DEFAULT_MAIN_IMAGE) {
-      removeBootHero();
-      setFailed(src);
-    }
-  }, [src]);
+    if (isServerOrHydrating() && img?.complete && img.naturalWidth === 0) fallBack(src);
+  }, [src, fallBack]);
 
   return (
     <div className={styles.hero} aria-hidden="true">
@@ -43,10 +45,7 @@ export function HeroImage() {
         data-hero-image=""
         // The picture the server painted stays until this one is on screen, so the header never flashes.
         onLoad={removeBootHero}
-        onError={() => {
-          removeBootHero();
-          if (src !== DEFAULT_MAIN_IMAGE) setFailed(src);
-        }}
+        onError={() => fallBack(src)}
       />
     </div>
   );

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { largestDifference, rgbaPixels } from '../../../testing/pixels.ts';
 import { RATING_ICONS, RATING_PIXELS, type RatingPictureKind, ratingPicture } from './rating-pictures.ts';
 
 const KINDS = Object.keys(RATING_ICONS) as RatingPictureKind[];
@@ -9,11 +9,7 @@ const committed = Object.keys(import.meta.glob('./rating-pictures/*'));
 const pictureFile = (kind: RatingPictureKind) => join(import.meta.dirname, 'rating-pictures', `${kind}.webp`);
 
 /** A picture's pixels, RGBA, RATING_PIXELS square. */
-async function pixelsOf(picture: Buffer): Promise<Buffer> {
-  const { data, info } = await sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  expect([info.width, info.height]).toEqual([RATING_PIXELS, RATING_PIXELS]);
-  return data;
-}
+const pixelsOf = (picture: Buffer) => rgbaPixels(picture, RATING_PIXELS);
 
 /** The alpha channel of each pixel, row by row. */
 const alphaOf = (pixels: Buffer) => pixels.filter((_, i) => i % 4 === 3);
@@ -27,11 +23,8 @@ describe('the rating picture files (rating-pictures/<kind>.webp)', () => {
     for (const kind of KINDS) {
       const file = alphaOf(await pixelsOf(readFileSync(pictureFile(kind))));
       const drawn = alphaOf(await pixelsOf(await ratingPicture(kind)));
-      let largest = 0;
-      for (let i = 0; i < file.length; i++)
-        largest = Math.max(largest, Math.abs((file[i] ?? 0) - (drawn[i] ?? 0)));
       // Lossless: the same pixels; the margin only allows for another build of the rasteriser.
-      expect(largest, kind).toBeLessThanOrEqual(8);
+      expect(largestDifference(file, drawn), kind).toBeLessThanOrEqual(8);
     }
   });
 

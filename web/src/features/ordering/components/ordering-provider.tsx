@@ -1,5 +1,4 @@
 import { DEFAULT_TABLE } from '@tablo/contract/default-table';
-import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import type { ServerMessage } from '@tablo/contract/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
@@ -9,6 +8,7 @@ import { sessionUuidQueryOptions, useSession } from '../../../app/providers/sess
 import { useTable } from '../../../app/providers/table.tsx';
 import type { LiveStatus } from '../../../lib/live-client.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { isUnknownSession } from '../../../lib/unknown-session.ts';
 import { joinTable } from '../api/join-table.ts';
 import { tableOrdersQueryKey, tableOrdersQueryOptions } from '../api/table-orders.ts';
 import { useTableLive } from '../hooks/use-table-live.ts';
@@ -87,7 +87,7 @@ export function OrderingProvider({
       });
       // A refused token is of no further use: the next scan brings a good one. A refused session is not the
       // token's fault: the session provider asks for a new id, and the join is made again with the same token.
-      if (!result.ok && result.status === 403 && result.message !== ERROR_TEXTS.unknownSession) {
+      if (!result.ok && result.status === 403 && !isUnknownSession(result)) {
         forgetTableToken(shortName, tableId);
       }
       if (result.ok) saveJoinedTable(shortName, tableId, sessionId ?? '', result.data);
@@ -169,10 +169,7 @@ export function OrderingProvider({
     else if (sessionId === null)
       status = session.failed ? 'no-session' : session.isLoaded ? 'off' : 'joining';
     else if (!canJoin) status = 'refused';
-    else if (
-      join.isPending ||
-      (join.data?.ok === false && join.data.message === ERROR_TEXTS.unknownSession)
-    ) {
+    else if (join.isPending || (join.data?.ok === false && isUnknownSession(join.data))) {
       status = 'joining';
     } else if (join.data && !join.data.ok) {
       error = join.data.message;
