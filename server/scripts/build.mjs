@@ -29,7 +29,7 @@ async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20.19',
+    target: 'node24',
     plugins: [installedPackagesStayExternal],
     logLevel: 'warning',
     write: false,
