@@ -1,20 +1,21 @@
 import { ALLERGEN_TYPES, type AllergenType } from '@tablo/contract/allergens';
+import { LANGUAGE_CODES, type LanguageCode } from '@tablo/contract/languages';
 import type { MenuFileInput } from '@tablo/contract/menu-import';
 
 type Category = MenuFileInput['categories'][number];
 type Item = Category['items'][number];
-type Texts = Partial<Record<'hu' | 'en' | 'de', readonly [title: string, description?: string]>>;
+/** A title and description in every language: the demo is the first menu anyone sees, in theirs. */
+type Texts = Record<LanguageCode, readonly [title: string, description?: string]>;
 
 /** Hungarian VAT: 5% on restaurant food and drinks made on the premises, 27% on alcohol and bottled drinks. */
 export const FOOD_VAT = '5';
 export const STANDARD_VAT = '27';
 
 function translations(texts: Texts): Category['translations'] {
-  return Object.entries(texts).map(([isoCode, [title, description = '']]) => ({
-    isoCode: isoCode as 'hu' | 'en' | 'de',
-    title,
-    description,
-  }));
+  return LANGUAGE_CODES.map((isoCode) => {
+    const [title, description = ''] = texts[isoCode];
+    return { isoCode, title, description };
+  });
 }
 
 /**

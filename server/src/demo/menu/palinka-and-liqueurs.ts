@@ -1,0 +1,56 @@
+import { category, dish, STANDARD_VAT as S } from './dish.ts';
+
+export const PALINKA_AND_LIQUEURS = category(
+  'palinkak-likorok',
+  {
+    hu: ['Pálinkák és likőrök'],
+    en: ['Pálinka and liqueurs'],
+    sk: ['Pálenky a likéry'],
+    cz: ['Pálenky a likéry'],
+    de: ['Pálinka und Liköre'],
+    fr: ['Pálinkas et liqueurs'],
+    pl: ['Pálinki i likiery'],
+    si: ['Žganja in likerji'],
+    hr: ['Rakije i likeri'],
+    ro: ['Pălinci și lichioruri'],
+  },
+  [
+    dish('szilvapalinka', 1890, S, [], [84, 7], {
+      hu: ['Szatmári szilvapálinka', '4 cl, gyümölcsös, érlelt'],
+      en: ['Plum pálinka from Szatmár', '4 cl, fruity and aged'],
+      sk: ['Slivovica zo Szatmáru', '4 cl, ovocná, vyzretá'],
+      cz: ['Slivovice ze Szatmáru', '4 cl, ovocná, zrálá'],
+      de: ['Pflaumen-Pálinka aus Szatmár', '4 cl, fruchtig, gereift'],
+      fr: ['Pálinka de prune de Szatmár', '4 cl, fruitée et vieillie'],
+      pl: ['Śliwowica z Szatmáru', '4 cl, owocowa, leżakowana'],
+      si: ['Slivovka iz Szatmárja', '4 cl, sadna, starana'],
+      hr: ['Šljivovica iz Szatmára', '4 cl, voćna, odležana'],
+      ro: ['Pălincă de prune din Satu Mare', '4 cl, fructată, învechită'],
+    }),
+    dish('barackpalinka', 1990, S, [], [67, 4], {
+      hu: ['Kecskeméti barackpálinka', '4 cl, érett kajszi ízével'],
+      en: ['Apricot pálinka from Kecskemét', '4 cl, with the taste of ripe apricots'],
+      sk: ['Marhuľovica z Kecskemétu', '4 cl, s chuťou zrelých marhúľ'],
+      cz: ['Meruňkovice z Kecskemétu', '4 cl, s chutí zralých meruněk'],
+      de: ['Aprikosen-Pálinka aus Kecskemét', '4 cl, mit dem Aroma reifer Aprikosen'],
+      fr: ['Pálinka d’abricot de Kecskemét', '4 cl, au goût d’abricots mûrs'],
+      pl: ['Morelówka z Kecskemétu', '4 cl, o smaku dojrzałych moreli'],
+      si: ['Marelično žganje iz Kecskeméta', '4 cl, z okusom zrelih marelic'],
+      hr: ['Rakija od marelice iz Kecskeméta', '4 cl, s okusom zrelih marelica'],
+      ro: ['Pălincă de caise din Kecskemét', '4 cl, cu gust de caise coapte'],
+    }),
+    // A brand: its name stays, its description is translated.
+    dish('unicum', 1490, S, [], [59, 18], {
+      hu: ['Unicum', '4 cl, a Zwack-család gyógynövénylikőrje'],
+      en: ['Unicum', '4 cl, the Zwack family’s herbal liqueur'],
+      sk: ['Unicum', '4 cl, bylinný likér rodiny Zwack'],
+      cz: ['Unicum', '4 cl, bylinný likér rodiny Zwack'],
+      de: ['Unicum', '4 cl, der Kräuterlikör der Familie Zwack'],
+      fr: ['Unicum', '4 cl, la liqueur aux plantes de la famille Zwack'],
+      pl: ['Unicum', '4 cl, ziołowy likier rodziny Zwack'],
+      si: ['Unicum', '4 cl, zeliščni liker družine Zwack'],
+      hr: ['Unicum', '4 cl, biljni liker obitelji Zwack'],
+      ro: ['Unicum', '4 cl, lichiorul de plante al familiei Zwack'],
+    }),
+  ],
+);
