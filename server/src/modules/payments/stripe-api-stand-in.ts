@@ -72,6 +72,11 @@ export interface StripeApiStandIn {
   outbox: StandInEvent[];
   /** The next answer (any path) is this status, a Stripe-style api_error (kept under its key, as Stripe does). */
   failNext(status: number): void;
+  /**
+   * The next request is held: `arrived` resolves when it is in, and it is answered only after `release()`
+   * (a slow Stripe: what happens meanwhile on our side).
+   */
+  holdNext(): { arrived: Promise<void>; release(): void };
   /** Moves the stand-in's clock (what `expires_at` is checked against). */
   advance(ms: number): void;
   /** The diner finishes on Stripe's page: paid (card), or `delayed` (a bank debit: unpaid until settled). */
@@ -112,6 +117,7 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
   const intents = new Map<string, string>(); // payment_intent → session id
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   let failure: number | null = null;
+  let held: { arrive(): void; released: Promise<void> } | null = null;
   let offsetMs = 0;
   const nowSeconds = () => Math.floor((Date.now() + offsetMs) / 1000);
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -316,7 +322,13 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     request.on('data', (chunk: string) => {
       body += chunk;
     });
-    request.on('end', () => {
+    request.on('end', async () => {
+      if (held) {
+        const hold = held;
+        held = null;
+        hold.arrive();
+        await hold.released;
+      }
       const form = Object.fromEntries(new URLSearchParams(body));
       const method = request.method ?? '';
       const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
@@ -385,6 +397,18 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     outbox,
     failNext(status) {
       failure = status;
+    },
+    holdNext() {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { arrive, released };
+      return { arrived, release };
     },
     advance(ms) {
       offsetMs += ms;
