@@ -54,7 +54,7 @@ export async function applyCheckoutState(
 ): Promise<void> {
   if (state.status === 'complete' && state.paid) {
     await recordProviderSuccess(database, provider, stored.id, state.reference, state.total);
-  } else if (state.status === 'expired') {
+  } else if (state.status === 'expired' || state.failed) {
     if (stored.status === 'PENDING')
       await settlePayment(database, stored.id, 'FAILED', { fromProvider: true });
     else await markCheckoutClosed(database.db, stored.id);
@@ -77,7 +77,7 @@ export async function recordProviderSuccess(
 ): Promise<'SUCCEEDED' | LateOutcome | null> {
   let outcome: 'SUCCEEDED' | LateOutcome | null = null;
   const decision = await database.db.transaction(async (tx): Promise<Decision> => {
-    const stored = await loadPayment(tx, paymentId, { lock: true });
+    const stored = await lockedPayment(tx, paymentId);
     if (!stored || stored.providerReference !== reference) return { kind: 'done' };
     if (stored.status === 'PENDING') {
       await settleInTransaction(database, tx, paymentId, 'SUCCEEDED', { fromProvider: true });
@@ -116,7 +116,7 @@ export async function recordProviderSuccess(
     }
     // Its units are someone else's now (or it bought shares of a split, which are priced anew): the
     // money goes back. Recorded first, so staff see it and the reconciler retries the refund if need be.
-    await setLateOutcome(tx, paymentId, 'REFUNDING');
+    if (!(await setLateOutcome(tx, paymentId, 'REFUNDING'))) return { kind: 'done' };
     await appendLateEvent(database, tx, stored, 'REFUNDING');
     outcome = 'REFUNDING';
     return { kind: 'refund', stored: { ...stored, lateOutcome: 'REFUNDING' } };
@@ -141,12 +141,22 @@ export async function refundLateSuccess(
   // (the same key answers the same refund, so it is never given twice).
   if (refund.status === 'failed' || refund.status === 'canceled') return 'REFUNDING';
   await database.db.transaction(async (tx) => {
-    const current = await loadPayment(tx, stored.id, { lock: true });
+    const current = await lockedPayment(tx, stored.id);
     if (current?.lateOutcome !== 'REFUNDING') return;
-    await setLateOutcome(tx, stored.id, 'REFUNDED', refund.reference);
-    await appendLateEvent(database, tx, current, 'REFUNDED');
+    if (await setLateOutcome(tx, stored.id, 'REFUNDED', refund.reference)) {
+      await appendLateEvent(database, tx, current, 'REFUNDED');
+    }
   });
   return 'REFUNDED';
+}
+
+/**
+ * The payment as it is once its visit is locked. The locking statement reads the payment as of its own
+ * start — before a transaction it waited for committed (READ COMMITTED) — so it is read again after.
+ */
+async function lockedPayment(tx: Db, paymentId: string): Promise<StoredPayment | null> {
+  if (!(await loadPayment(tx, paymentId, { lock: true }))) return null;
+  return loadPayment(tx, paymentId);
 }
 
 async function unitsStillFree(tx: Db, stored: StoredPayment): Promise<boolean> {

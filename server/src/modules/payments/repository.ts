@@ -606,7 +606,7 @@ export async function settleRows(
       update ${payment} set status = ${s.to}, updated_at = now()${s.to === 'SUCCEEDED' ? sql`, paid_at = now()` : sql``}${
         s.closeCheckout ? sql`, checkout_closed_at = now()` : sql``
       }${s.lateOutcome ? sql`, late_outcome = ${s.lateOutcome}` : sql``}
-      where id = ${s.paymentId} and status = ${s.from ?? 'PENDING'}
+      where id = ${s.paymentId} and status = ${s.from ?? 'PENDING'}${s.lateOutcome ? sql` and late_outcome is null` : sql``}
       returning id, provider_reference
     ),${
       s.closeSplit
@@ -705,18 +705,25 @@ export async function markCheckoutClosed(db: Db, paymentId: string): Promise<voi
   );
 }
 
-/** Records what became of a late success's money (the caller holds the visit lock). */
+/**
+ * Records what became of a late success's money (the caller holds the visit lock): REFUNDING only for a
+ * payment that ended unpaid with nothing recorded yet, REFUNDED only after REFUNDING. Answers whether it
+ * changed (a refund is never decided for a payment that succeeded).
+ */
 export async function setLateOutcome(
   tx: Db,
   paymentId: string,
-  outcome: LateOutcome,
+  outcome: 'REFUNDING' | 'REFUNDED',
   refundReference: string | null = null,
-): Promise<void> {
-  await tx.execute(sql`
+): Promise<boolean> {
+  const result = await tx.execute(sql`
     update ${payment} set late_outcome = ${outcome}, updated_at = now(),
       refund_reference = coalesce(${refundReference}, refund_reference),
       checkout_closed_at = ${outcome === 'REFUNDING' ? sql`null` : sql`coalesce(checkout_closed_at, now())`}
-    where id = ${paymentId}`);
+    where id = ${paymentId} and status in ('FAILED', 'CANCELLED')
+      and ${outcome === 'REFUNDING' ? sql`late_outcome is null` : sql`late_outcome = 'REFUNDING'`}
+    returning id`);
+  return rowsOf<{ id: string }>(result).length === 1;
 }
 
 /**

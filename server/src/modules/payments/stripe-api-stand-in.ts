@@ -72,6 +72,8 @@ export interface StripeApiStandIn {
   outbox: StandInEvent[];
   /** The next answer (any path) is this status, a Stripe-style api_error (kept under its key, as Stripe does). */
   failNext(status: number): void;
+  /** The next request whose path contains `pathPart` fails so (Stripe unreachable for one call). */
+  failNextFor(pathPart: string, status: number): void;
   /**
    * The next request is held: `arrived` resolves when it is in, and it is answered only after `release()`
    * (a slow Stripe: what happens meanwhile on our side).
@@ -115,6 +117,8 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
   const refunds: StandInRefund[] = [];
   const outbox: StandInEvent[] = [];
   const intents = new Map<string, string>(); // payment_intent → session id
+  const intentStatus = new Map<string, string>();
+  const failFor = new Map<string, number>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
   let failure: number | null = null;
   let held: { arrive(): void; released: Promise<void> } | null = null;
@@ -312,7 +316,15 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
       return session;
     }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
-    if (method === 'GET' && retrieve) return sessionNamed(decodeURIComponent(retrieve[1] as string));
+    if (method === 'GET' && retrieve) {
+      const session = sessionNamed(decodeURIComponent(retrieve[1] as string));
+      if (form['expand[0]'] !== 'payment_intent' || !session.payment_intent) return session;
+      const intent = session.payment_intent;
+      return {
+        ...session,
+        payment_intent: { id: intent, object: 'payment_intent', status: intentStatus.get(intent) },
+      };
+    }
     throw new Refused(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   };
 
@@ -329,9 +341,13 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
         hold.arrive();
         await hold.released;
       }
-      const form = Object.fromEntries(new URLSearchParams(body));
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const form = {
+        ...Object.fromEntries(url.searchParams),
+        ...Object.fromEntries(new URLSearchParams(body)),
+      };
       const method = request.method ?? '';
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const path = url.pathname;
       requests.push({ method, path, headers: request.headers, form });
       response.setHeader('content-type', 'application/json');
       response.setHeader('request-id', `req_${randomBytes(6).toString('hex')}`);
@@ -364,9 +380,11 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
       }
       let status = 200;
       let answer: string;
-      if (failure !== null) {
-        status = failure;
-        failure = null;
+      const targeted = [...failFor.keys()].find((part) => path.includes(part));
+      if (failure !== null || targeted !== undefined) {
+        status = failure ?? (failFor.get(targeted as string) as number);
+        if (failure !== null) failure = null;
+        else failFor.delete(targeted as string);
         answer = JSON.stringify({ error: { type: 'api_error', message: 'stand-in failure' } });
       } else {
         try {
@@ -398,6 +416,9 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
     failNext(status) {
       failure = status;
     },
+    failNextFor(pathPart, status) {
+      failFor.set(pathPart, status);
+    },
     holdNext() {
       let arrive = () => {};
       let release = () => {};
@@ -421,13 +442,16 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
       session.payment_intent = id('pi');
       intents.set(session.payment_intent, session.id);
       session.payment_status = options.delayed ? 'unpaid' : 'paid';
+      intentStatus.set(session.payment_intent, options.delayed ? 'processing' : 'succeeded');
       emit('checkout.session.completed', session);
       return true;
     },
     settleDelayed(sessionId, succeeded) {
       const session = sessions.get(sessionId);
       if (session?.status !== 'complete' || session.payment_status === 'paid') return false;
+      if (intentStatus.get(session.payment_intent as string) !== 'processing') return false;
       if (succeeded) session.payment_status = 'paid';
+      intentStatus.set(session.payment_intent as string, succeeded ? 'succeeded' : 'requires_payment_method');
       emit(
         succeeded ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed',
         session,

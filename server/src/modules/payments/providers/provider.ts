@@ -30,6 +30,8 @@ export interface CheckoutState {
   reference: string;
   status: 'open' | 'complete' | 'expired';
   paid: boolean;
+  /** Complete but its payment failed (a delayed method declined): nothing will be taken. */
+  failed: boolean;
   /** What the provider took, in our unit (whole forints for HUF); null when not known. */
   total: number | null;
   /** Our payment's id as the provider stored it (metadata), null when absent. */

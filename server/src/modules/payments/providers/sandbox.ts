@@ -37,11 +37,11 @@ export class SandboxProvider implements OnlinePaymentProvider {
   }
 
   async expire(reference: string): Promise<CheckoutState> {
-    return { reference, status: 'expired', paid: false, total: null, paymentId: null };
+    return { reference, status: 'expired', paid: false, failed: false, total: null, paymentId: null };
   }
 
   async retrieve(reference: string): Promise<CheckoutState> {
-    return { reference, status: 'open', paid: false, total: null, paymentId: null };
+    return { reference, status: 'open', paid: false, failed: false, total: null, paymentId: null };
   }
 
   async refund(_reference: string, _amount: number, idempotencyKey: string): Promise<RefundResult> {

@@ -149,7 +149,11 @@ export class StripeProvider implements OnlinePaymentProvider {
 
   async retrieve(reference: string): Promise<CheckoutState> {
     try {
-      return this.stateOf(await this.client.checkout.sessions.retrieve(reference));
+      // The PaymentIntent comes along: a delayed method that failed leaves the session complete and
+      // unpaid, and only its intent says that nothing will come (a lost async_payment_failed).
+      return this.stateOf(
+        await this.client.checkout.sessions.retrieve(reference, { expand: ['payment_intent'] }),
+      );
     } catch (error) {
       throw refusal(error) ?? error;
     }
@@ -184,10 +188,16 @@ export class StripeProvider implements OnlinePaymentProvider {
   private stateOf(session: Stripe.Checkout.Session): CheckoutState {
     const status: CheckoutState['status'] =
       session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open';
+    const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+    const paid = session.payment_status === 'paid';
     return {
       reference: session.id,
       status,
-      paid: session.payment_status === 'paid',
+      paid,
+      failed:
+        status === 'complete' &&
+        !paid &&
+        (intent?.status === 'requires_payment_method' || intent?.status === 'canceled'),
       total:
         session.amount_total === null ? null : fromStripeAmount(session.amount_total, session.currency ?? ''),
       paymentId: session.metadata?.paymentId ?? null,
