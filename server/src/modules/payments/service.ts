@@ -344,12 +344,15 @@ export async function createPayment(
   if (!created.replay && stored.method === 'ONLINE' && deps.provider) {
     stored = await openCheckout(database, deps, deps.provider, stored, body.lang);
   }
-  if (created.replay && stored.method === 'ONLINE' && stored.checkoutUrl === null) {
+  if (created.replay && stored.method === 'ONLINE') {
     // A retry never gets a pending payment without a way to pay: the provider's failure again (a new
-    // key starts a fresh checkout), or "still being processed" while the first request opens it.
-    if (stored.status === 'PENDING') throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+    // key starts a fresh checkout), "still being processed" while the first request opens it, and a
+    // payment ended since as it is now, without its checkout URL (the result page shows it).
+    if (stored.status === 'PENDING' && stored.checkoutUrl === null)
+      throw new HttpError(409, PAYMENT_TEXTS.inProgress);
     if (stored.status === 'FAILED' && stored.providerReference === null)
       throw new HttpError(502, PAYMENT_TEXTS.providerFailed);
+    if (stored.status !== 'PENDING') return { ...toApiPayment(stored, sessionId), checkoutUrl: null };
   }
   // The first answer: a replay gets the payment as it was created (its current state is read by id).
   return { ...toApiPayment(stored, sessionId), status: 'PENDING', expiresAt: stored.expiresAt.toISOString() };

@@ -225,6 +225,11 @@ describe.each(testDatabaseKinds())('Stripe: money that cannot go wrong on %s', (
     const fresh = await payOnline(ctx, anna, tableId, 3480, 0, 'retry-after-502-second-attempt');
     expect(fresh.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     expect(fresh.status).toBe('PENDING');
+    // Once the table is closed, the same attempt replayed answers the payment as it is: no way to pay.
+    expect((await forceClose(ctx, tableId)).statusCode).toBe(204);
+    const replay = await pay(ctx, anna, body, 'retry-after-502-second-attempt');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toMatchObject({ id: fresh.id, status: 'CANCELLED', checkoutUrl: null });
   });
 
   it('keeps the session expiry a margin above Stripe’s 30 minutes, with the reservation outlasting it', async () => {
