@@ -46,6 +46,21 @@ export const PaymentChangedEventSchema = z.object({
   method: z.enum(['CASH', 'CARD', 'ONLINE']),
   amount: z.number().int().nonnegative(),
 });
+/**
+ * The provider took money for a payment we had ended already (cancelled with the table, lapsed): it paid
+ * its units, which were still free (ACCEPTED), or it is being refunded (REFUNDING) / was (REFUNDED).
+ * Staff see it on the board (docs/decisions/052).
+ */
+export const PaymentLateSuccessEventSchema = z.object({
+  type: z.literal('payment.late_success'),
+  ...base,
+  paymentId: z.uuid(),
+  tableNumber: z.number().int(),
+  amount: z.number().int().nonnegative(),
+  tip: z.number().int().nonnegative(),
+  currency: z.string().length(3),
+  outcome: z.enum(['ACCEPTED', 'REFUNDING', 'REFUNDED']),
+});
 /** Quantities of an order became paid (after a successful payment); PAID follows as a status change. */
 export const OrderItemsPaidEventSchema = z.object({
   type: z.literal('order.items_paid'),
@@ -61,6 +76,7 @@ export const TableEventSchema = z.discriminatedUnion('type', [
   TableClosedEventSchema,
   TableCallChangedEventSchema,
   PaymentChangedEventSchema,
+  PaymentLateSuccessEventSchema,
   OrderItemsPaidEventSchema,
 ]);
 export type TableEvent = z.infer<typeof TableEventSchema>;
@@ -92,6 +108,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   TableClosedEventSchema,
   TableCallChangedEventSchema,
   PaymentChangedEventSchema,
+  PaymentLateSuccessEventSchema,
   OrderItemsPaidEventSchema,
   SnapshotMessageSchema,
   ReadyMessageSchema,

@@ -139,6 +139,11 @@ export const PaymentSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }).nullable(),
   /** True when the reading session made it. */
   isMine: z.boolean(),
+  /**
+   * Money the provider took after the payment had ended (docs/decisions/052): it paid the units after
+   * all (ACCEPTED, status SUCCEEDED), or it is being / was given back (REFUNDING, REFUNDED). Absent: none.
+   */
+  lateOutcome: z.enum(['ACCEPTED', 'REFUNDING', 'REFUNDED']).nullable().optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

@@ -32,6 +32,11 @@ export const ratingValue = pgEnum('rating_value', RATING_VALUES);
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethod = pgEnum('payment_method', ['CASH', 'CARD', 'ONLINE']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'FAILED', 'CANCELLED']);
+/**
+ * What became of money the provider took for a payment we had ended already (docs/decisions/052): its
+ * units were still free and it paid them (ACCEPTED), or it is being given back (REFUNDING) / was (REFUNDED).
+ */
+export const paymentLateOutcome = pgEnum('payment_late_outcome', ['ACCEPTED', 'REFUNDING', 'REFUNDED']);
 export const billSplitStatus = pgEnum('bill_split_status', ['OPEN', 'PAID', 'CANCELLED']);
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 export const tableCallKind = pgEnum('table_call_kind', TABLE_CALL_KINDS);
@@ -351,11 +356,25 @@ export const payment = pgTable(
     /** A PENDING payment's reservation lapses then (the sweeper fails it). */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the provider's checkout was known to be over (expired, or its outcome recorded); null while
+     * something may still happen at the provider — what the reconciler looks at (docs/decisions/052).
+     */
+    checkoutClosedAt: timestamp('checkout_closed_at', { withTimezone: true }),
+    /** The reconciler's last look at the provider (instances take turns by it). */
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    /** A success that arrived after we had ended the payment: what was done with the money. */
+    lateOutcome: paymentLateOutcome('late_outcome'),
+    /** The provider's refund of that money (Stripe's re_…). */
+    refundReference: text('refund_reference'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payment_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
+    index('payment_checkout_open_idx')
+      .on(t.reconciledAt)
+      .where(sql`${t.checkoutClosedAt} is null and ${t.providerReference} is not null`),
     index('payment_visit_idx').on(t.visitId),
     index('payment_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'PENDING'`),
     uniqueIndex('payment_provider_reference_uq').on(t.provider, t.providerReference),

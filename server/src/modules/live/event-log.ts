@@ -25,6 +25,15 @@ export type StoredEvent =
       method: 'CASH' | 'CARD' | 'ONLINE';
       amount: number;
     }
+  | {
+      type: 'payment.late_success';
+      paymentId: string;
+      tableNumber: number;
+      amount: number;
+      tip: number;
+      currency: string;
+      outcome: 'ACCEPTED' | 'REFUNDING' | 'REFUNDED';
+    }
   | { type: 'order.items_paid'; orderId: number; items: { orderItemId: number; paidQuantity: number }[] };
 
 export interface LoggedEvent {
@@ -209,6 +218,17 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string | null)
       };
     case 'order.items_paid':
       return { type: event.type, ...common, orderId: event.orderId, items: event.items };
+    case 'payment.late_success':
+      return {
+        type: event.type,
+        ...common,
+        paymentId: event.paymentId,
+        tableNumber: event.tableNumber,
+        amount: event.amount,
+        tip: event.tip,
+        currency: event.currency,
+        outcome: event.outcome,
+      };
   }
 }
 

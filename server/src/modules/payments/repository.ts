@@ -402,7 +402,13 @@ export interface StoredPayment {
   paidAt: Date | null;
   createdAt: Date;
   items: StoredPaymentItem[];
+  /** The provider's checkout is known to be over (docs/decisions/052). */
+  checkoutClosed: boolean;
+  lateOutcome: LateOutcome | null;
+  refundReference: string | null;
 }
+
+export type LateOutcome = 'ACCEPTED' | 'REFUNDING' | 'REFUNDED';
 
 export interface NewPayment {
   id: string;
@@ -505,7 +511,8 @@ export async function loadPayment(
       p.status, p.method, p.amount, p.tip, r.currency, p.provider, p.provider_reference as "providerReference",
       p.request_hash as "requestHash", p.split_id as "splitId", p.share_count as "shareCount",
       p.share_amount as "shareAmount", p.checkout_url as "checkoutUrl", p.expires_at as "expiresAt",
-      p.paid_at as "paidAt", p.created_at as "createdAt",
+      p.paid_at as "paidAt", p.created_at as "createdAt", p.checkout_closed_at is not null as "checkoutClosed",
+      p.late_outcome as "lateOutcome", p.refund_reference as "refundReference",
       -- One round trip: the items come along as a JSON array, in line order.
       coalesce((
         select json_agg(json_build_object('orderItemId', pi.order_item_id, 'titles', oi.titles,
@@ -556,6 +563,12 @@ export async function paymentVisit(
 export interface Settlement {
   paymentId: string;
   to: Exclude<PaymentStatus, 'PENDING'>;
+  /** The status it leaves: PENDING, or for a late success accepted, the status we had ended it with. */
+  from?: PaymentStatus;
+  /** The provider's checkout is over with this settlement (its outcome came from the provider). */
+  closeCheckout?: boolean;
+  /** A late success accepted (docs/decisions/052). */
+  lateOutcome?: 'ACCEPTED';
   tableId: number;
   visitId: number;
   method: PaymentMethod;
@@ -578,7 +591,10 @@ export interface Settlement {
  * start: a serve committed while this statement waited for the order's lock is seen. The other lines'
  * paid quantities can only change under the visit lock, so the statement's snapshot has them.
  */
-export async function settleRows(tx: Db, s: Settlement): Promise<{ changed: boolean; cursors: number[] }> {
+export async function settleRows(
+  tx: Db,
+  s: Settlement,
+): Promise<{ changed: boolean; cursors: number[]; providerReference: string | null }> {
   const units = s.units.length
     ? sql.join(
         s.units.map((unit) => sql`(${unit.orderItemId}::int, ${unit.quantity}::int)`),
@@ -587,9 +603,11 @@ export async function settleRows(tx: Db, s: Settlement): Promise<{ changed: bool
     : null;
   const result = await tx.execute(sql`
     with fin as (
-      update ${payment} set status = ${s.to}, updated_at = now()${s.to === 'SUCCEEDED' ? sql`, paid_at = now()` : sql``}
-      where id = ${s.paymentId} and status = 'PENDING'
-      returning id
+      update ${payment} set status = ${s.to}, updated_at = now()${s.to === 'SUCCEEDED' ? sql`, paid_at = now()` : sql``}${
+        s.closeCheckout ? sql`, checkout_closed_at = now()` : sql``
+      }${s.lateOutcome ? sql`, late_outcome = ${s.lateOutcome}` : sql``}
+      where id = ${s.paymentId} and status = ${s.from ?? 'PENDING'}${s.lateOutcome ? sql` and late_outcome is null` : sql``}
+      returning id, provider_reference
     ),${
       s.closeSplit
         ? sql`
@@ -651,18 +669,90 @@ export async function settleRows(tx: Db, s: Settlement): Promise<{ changed: bool
       events: sql`select ord, type, payload from event_rows`,
       when: sql`exists (select 1 from fin)`,
     })}
-    select (select count(*) from fin)::int as changed, ${tableEventCursors} as cursors`);
-  const row = rowsOf<{ changed: number; cursors: unknown }>(result)[0];
-  return { changed: Number(row?.changed ?? 0) === 1, cursors: cursorsOf(row?.cursors) };
+    select (select count(*) from fin)::int as changed, (select provider_reference from fin) as "providerReference",
+      ${tableEventCursors} as cursors`);
+  const row = rowsOf<{ changed: number; providerReference: string | null; cursors: unknown }>(result)[0];
+  return {
+    changed: Number(row?.changed ?? 0) === 1,
+    cursors: cursorsOf(row?.cursors),
+    providerReference: row?.providerReference ?? null,
+  };
 }
 
+/**
+ * Stores the provider's session of a payment: its reference always (so its events match and the
+ * reconciler can close it), its checkout URL only while the payment is PENDING — a payment ended while
+ * the provider was opening the session never hands out a way to pay. Answers the payment's status.
+ */
 export async function setCheckout(
   db: Db,
   paymentId: string,
   checkoutUrl: string,
   providerReference: string | null,
-): Promise<void> {
-  await db.update(payment).set({ checkoutUrl, providerReference }).where(eq(payment.id, paymentId));
+): Promise<PaymentStatus | null> {
+  const result = await db.execute(sql`
+    update ${payment} set provider_reference = ${providerReference},
+      checkout_url = case when status = 'PENDING' then ${checkoutUrl} else checkout_url end
+    where id = ${paymentId}
+    returning status`);
+  return rowsOf<{ status: PaymentStatus }>(result)[0]?.status ?? null;
+}
+
+/** The provider's checkout of this payment is over: nothing more can happen there. */
+export async function markCheckoutClosed(db: Db, paymentId: string): Promise<void> {
+  await db.execute(
+    sql`update ${payment} set checkout_closed_at = coalesce(checkout_closed_at, now()) where id = ${paymentId}`,
+  );
+}
+
+/**
+ * Records what became of a late success's money (the caller holds the visit lock): REFUNDING only for a
+ * payment that ended unpaid with nothing recorded yet, REFUNDED only after REFUNDING. Answers whether it
+ * changed (a refund is never decided for a payment that succeeded).
+ */
+export async function setLateOutcome(
+  tx: Db,
+  paymentId: string,
+  outcome: 'REFUNDING' | 'REFUNDED',
+  refundReference: string | null = null,
+): Promise<boolean> {
+  const result = await tx.execute(sql`
+    update ${payment} set late_outcome = ${outcome}, updated_at = now(),
+      refund_reference = coalesce(${refundReference}, refund_reference),
+      checkout_closed_at = ${outcome === 'REFUNDING' ? sql`null` : sql`coalesce(checkout_closed_at, now())`}
+    where id = ${paymentId} and status in ('FAILED', 'CANCELLED')
+      and ${outcome === 'REFUNDING' ? sql`late_outcome is null` : sql`late_outcome = 'REFUNDING'`}
+    returning id`);
+  return rowsOf<{ id: string }>(result).length === 1;
+}
+
+/**
+ * Online payments of this provider whose checkout may still change (pending, ended but not known closed
+ * at the provider, a refund not yet confirmed), not looked at for `afterSeconds`: claimed for this
+ * instance (`reconciled_at`, skipping rows another instance is claiming) and answered, oldest first; a
+ * pass (`passStartedAt`) never claims a payment twice.
+ * Payments older than `maxAgeDays` are left alone.
+ */
+export async function claimForReconcile(
+  db: Db,
+  provider: string,
+  options: { afterSeconds: number; limit: number; maxAgeDays: number; passStartedAt: Date },
+): Promise<string[]> {
+  const result = await db.execute(sql`
+    update ${payment} set reconciled_at = now()
+    where id in (
+      select id from ${payment}
+      where checkout_closed_at is null and provider_reference is not null and provider = ${provider}
+        and created_at > now() - make_interval(days => ${options.maxAgeDays}::int)
+        and created_at <= now() - make_interval(secs => ${options.afterSeconds}::double precision)
+        and (reconciled_at is null or reconciled_at < least(now() - make_interval(secs => ${options.afterSeconds}::double precision),
+          ${options.passStartedAt.toISOString()}::timestamptz))
+      order by reconciled_at nulls first, created_at
+      limit ${options.limit}
+      for update skip locked
+    )
+    returning id`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** SERVED orders among these whose every unit is paid become PAID; answers their ids. */
@@ -752,4 +842,10 @@ export async function orderLines(
     .from(orderItem)
     .where(eq(orderItem.orderId, orderId))
     .orderBy(asc(orderItem.id));
+}
+
+/** The database's clock (a reconcile pass is bounded by it, not by this process's clock). */
+export async function databaseNow(db: Db): Promise<Date> {
+  const result = await db.execute(sql`select now() as now`);
+  return new Date(rowsOf<{ now: string | Date }>(result)[0]?.now ?? Date.now());
 }

@@ -17,10 +17,12 @@ import type { Database } from '../../db/database.ts';
 import type { Config } from '../../env.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { staffOf } from '../staff/staff-auth.ts';
+import { recordProviderSuccess } from './checkout-outcomes.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
-import { StripeProvider } from './providers/stripe.ts';
+import { fromStripeAmount, StripeProvider } from './providers/stripe.ts';
 import { readReceipt } from './receipt.ts';
-import { loadPayment } from './repository.ts';
+import { startReconciler } from './reconciler.ts';
+import { loadPayment, markCheckoutClosed } from './repository.ts';
 import { renderCheckoutPage, renderMessagePage } from './sandbox-page.ts';
 import {
   createPayment,
@@ -38,6 +40,10 @@ export interface PaymentsOptions {
   config: Config;
   /** How often the sweeper looks for lapsed reservations; default 15 s. */
   sweepIntervalMs?: number;
+  /** How often online payments are reconciled with the provider; default 60 s (reconciler.ts). */
+  reconcileIntervalMs?: number;
+  /** How long a payment's webhook is waited for before the provider is asked; default 120 s. */
+  reconcileAfterSeconds?: number;
 }
 
 const MISSING_KEY =
@@ -66,7 +72,17 @@ export async function setupPayments(app: FastifyInstance, options: PaymentsOptio
     provider: sandbox ?? stripe,
   };
   await app.register(paymentApi, { prefix: '/api', database, deps });
-  if (stripe) await app.register(stripeWebhook, { prefix: '/api', database, stripe });
+  if (stripe) {
+    await app.register(stripeWebhook, { prefix: '/api', database, stripe });
+    // Lost webhooks, checkouts to expire after we ended a payment, refunds to send again: on every
+    // instance, at start and periodically (docs/decisions/052).
+    const reconciler = await startReconciler(database, stripe, {
+      intervalMs: options.reconcileIntervalMs ?? 60_000,
+      afterSeconds: options.reconcileAfterSeconds ?? 120,
+      onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
+    });
+    app.addHook('onClose', () => reconciler.stop());
+  }
   if (sandbox) await app.register(sandboxCheckout, { database, sandbox, publicUrl: config.publicUrl });
   const sweeper = startPaymentSweeper(database, {
     intervalMs: options.sweepIntervalMs ?? 15_000,
@@ -220,20 +236,30 @@ const stripeWebhook: FastifyPluginAsyncZod<{ database: Database; stripe: StripeP
         throw new HttpError(400, 'The webhook signature is missing or invalid');
       }
       const outcome = stripeOutcome(event);
-      if (outcome) {
-        const result = await settlePayment(database, outcome.paymentId, outcome.to, {
-          check: (payment) => {
-            if (payment.provider !== 'stripe' || payment.providerReference !== outcome.sessionId) {
-              throw new HttpError(400, 'The event does not match the payment');
-            }
-          },
-        });
-        if (result && !result.changed && result.payment.status !== outcome.to) {
+      if (!outcome) return { received: true };
+      const stored = await loadPayment(database.db, outcome.paymentId);
+      if (!stored) return { received: true };
+      if (stored.provider !== 'stripe' || stored.providerReference !== outcome.sessionId) {
+        throw new HttpError(400, 'The event does not match the payment');
+      }
+      if (outcome.to === 'SUCCEEDED') {
+        // Money taken: recorded whatever the payment's state — a late success is accepted or refunded.
+        const result = await recordProviderSuccess(
+          database,
+          stripe,
+          stored.id,
+          outcome.sessionId,
+          outcome.total,
+        );
+        if (result !== 'SUCCEEDED') {
           request.log.warn(
-            { paymentId: outcome.paymentId, status: result.payment.status, event: event.type },
-            'Stripe event for a payment that is settled otherwise',
+            { paymentId: stored.id, status: stored.status, event: event.type, outcome: result },
+            'Stripe success for a payment we had ended',
           );
         }
+      } else {
+        const result = await settlePayment(database, stored.id, 'FAILED', { fromProvider: true });
+        if (result && !result.changed) await markCheckoutClosed(database.db, stored.id);
       }
       return { received: true };
     },
@@ -243,25 +269,30 @@ const stripeWebhook: FastifyPluginAsyncZod<{ database: Database; stripe: StripeP
 /** The payment a Checkout Session event settles, and how (null: an event we do not act on). */
 function stripeOutcome(
   event: ReturnType<StripeProvider['verifyWebhook']>,
-): { paymentId: string; sessionId: string; to: 'SUCCEEDED' | 'FAILED' } | null {
+): { paymentId: string; sessionId: string; to: 'SUCCEEDED' | 'FAILED'; total: number | null } | null {
   const session = event.data.object as {
     id?: string;
     metadata?: Record<string, string> | null;
     payment_status?: string;
+    amount_total?: number | null;
+    currency?: string | null;
   };
   const paymentId = session.metadata?.paymentId;
   if (!paymentId || !session.id || !z.uuid().safeParse(paymentId).success) return null;
+  const total =
+    typeof session.amount_total === 'number' && session.currency
+      ? fromStripeAmount(session.amount_total, session.currency)
+      : null;
+  const base = { paymentId, sessionId: session.id, total };
   switch (event.type) {
     case 'checkout.session.completed':
       // Delayed methods complete unpaid first; their async_payment_* event settles them.
-      return session.payment_status === 'unpaid'
-        ? null
-        : { paymentId, sessionId: session.id, to: 'SUCCEEDED' };
+      return session.payment_status === 'unpaid' ? null : { ...base, to: 'SUCCEEDED' };
     case 'checkout.session.async_payment_succeeded':
-      return { paymentId, sessionId: session.id, to: 'SUCCEEDED' };
+      return { ...base, to: 'SUCCEEDED' };
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return { paymentId, sessionId: session.id, to: 'FAILED' };
+      return { ...base, to: 'FAILED' };
     default:
       return null;
   }

@@ -14,6 +14,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
 import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import { closeCheckout } from './checkout-outcomes.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
   duePayments,
@@ -52,7 +53,14 @@ export const PAYMENT_TEXTS = {
   alreadyFinished: (status: string) => `This payment is ${status} already`,
   onlineBySystem: 'Online payments are settled by the payment provider',
   zeroOnline: 'Nothing to pay online',
+  onlineTooLarge: (maximum: number) =>
+    `tip: online payments take at most ${maximum} (amount + tip) in one payment: lower the tip, pay part of the bill, or pay the waiter`,
+  endedMeanwhile: (status: string) =>
+    `This payment was ${status.toLowerCase()} while the payment page was being opened: nothing was charged`,
 } as const;
+
+/** NOTIFY channel: an online payment with a provider checkout was ended by us (payload: its id). */
+export const CHECKOUT_ENDED_CHANNEL = 'payment_checkout_ended';
 
 export interface PaymentDeps {
   publicUrl: string;
@@ -99,6 +107,7 @@ export function toApiPayment(stored: StoredPayment, readerSessionId: string | nu
     createdAt: stored.createdAt.toISOString(),
     expiresAt: stored.status === 'PENDING' ? stored.expiresAt.toISOString() : null,
     isMine: readerSessionId !== null && stored.sessionId === readerSessionId,
+    lateOutcome: stored.lateOutcome,
   };
 }
 
@@ -256,13 +265,17 @@ export async function createPayment(
         throw new HttpError(409, PAYMENT_TEXTS.amountChanged(plan.amount));
       if (body.method === 'ONLINE' && plan.amount + body.tip === 0)
         throw new HttpError(422, PAYMENT_TEXTS.zeroOnline);
+      const online = body.method === 'ONLINE' ? deps.provider : null;
+      // What the provider would refuse is refused here, before anything is reserved (Stripe: 8 digits).
+      const maximum = online?.maximumTotal(visit.currency) ?? null;
+      if (maximum !== null && plan.amount + body.tip > maximum)
+        throw new HttpError(422, PAYMENT_TEXTS.onlineTooLarge(maximum));
       const splitId = plan.newSplit
         ? await insertSplit(tx, { visitId: visit.visitId, ...plan.newSplit })
         : plan.shareCount > 0 && split
           ? split.id
           : null;
       const id = randomUUID();
-      const online = body.method === 'ONLINE' ? deps.provider : null;
       const row = {
         id,
         visitId: visit.visitId,
@@ -277,10 +290,8 @@ export async function createPayment(
         shareCount: plan.shareCount,
         shareAmount: plan.shareAmount,
         checkoutUrl: null,
-        // Stripe keeps a session open 30 minutes at least; ours lapses a little after it (no late success).
-        reservationMinutes: online?.minimumReservationMinutes
-          ? Math.max(deps.reservationMinutes, online.minimumReservationMinutes + 5)
-          : deps.reservationMinutes,
+        // Stripe keeps a session open 30 minutes at least; ours lapses a little after it (providers/stripe.ts).
+        reservationMinutes: Math.max(deps.reservationMinutes, online?.minimumReservationMinutes ?? 0),
         items: plan.items,
       };
       // The last statement of the transaction: on PostgreSQL its commit goes out with it (decision 038).
@@ -309,6 +320,9 @@ export async function createPayment(
         currency: visit.currency,
         providerReference: null,
         paidAt: null,
+        checkoutClosed: false,
+        lateOutcome: null,
+        refundReference: null,
         ...times,
         items: plan.items.map((item) => {
           const line = byLine.get(item.orderItemId) as LineState;
@@ -330,6 +344,16 @@ export async function createPayment(
   if (!created.replay && stored.method === 'ONLINE' && deps.provider) {
     stored = await openCheckout(database, deps, deps.provider, stored, body.lang);
   }
+  if (created.replay && stored.method === 'ONLINE') {
+    // A retry never gets a pending payment without a way to pay: the provider's failure again (a new
+    // key starts a fresh checkout), "still being processed" while the first request opens it, and a
+    // payment ended since as it is now, without its checkout URL (the result page shows it).
+    if (stored.status === 'PENDING' && stored.checkoutUrl === null)
+      throw new HttpError(409, PAYMENT_TEXTS.inProgress);
+    if (stored.status === 'FAILED' && stored.providerReference === null)
+      throw new HttpError(502, PAYMENT_TEXTS.providerFailed);
+    if (stored.status !== 'PENDING') return { ...toApiPayment(stored, sessionId), checkoutUrl: null };
+  }
   // The first answer: a replay gets the payment as it was created (its current state is read by id).
   return { ...toApiPayment(stored, sessionId), status: 'PENDING', expiresAt: stored.expiresAt.toISOString() };
 }
@@ -341,8 +365,9 @@ async function openCheckout(
   stored: StoredPayment,
   lang: string,
 ): Promise<StoredPayment> {
+  let session: Awaited<ReturnType<OnlinePaymentProvider['startCheckout']>>;
   try {
-    const session = await provider.startCheckout({
+    session = await provider.startCheckout({
       paymentId: stored.id,
       total: stored.amount + stored.tip,
       currency: stored.currency,
@@ -350,15 +375,27 @@ async function openCheckout(
       tableNumber: stored.tableNumber,
       lang,
       resultUrl: resultUrl(deps.publicUrl, stored, lang),
-      // The provider stops 5 minutes before our reservation lapses.
+      // The provider stops 5 minutes before our reservation lapses (never under its own floor).
       expiresAt: new Date(stored.expiresAt.getTime() - (provider.minimumReservationMinutes ? 5 * 60_000 : 0)),
+      // One checkout per payment: a retry of the request replays the payment, a new attempt is a new payment.
+      idempotencyKey: `tablo-payment-${stored.id}`,
     });
-    await setCheckout(database.db, stored.id, session.checkoutUrl, session.reference);
-    return { ...stored, checkoutUrl: session.checkoutUrl, providerReference: session.reference };
   } catch (error) {
     await settlePayment(database, stored.id, 'FAILED');
     throw Object.assign(new HttpError(502, PAYMENT_TEXTS.providerFailed), { cause: error });
   }
+  const status = await setCheckout(database.db, stored.id, session.checkoutUrl, session.reference);
+  if (status !== 'PENDING') {
+    // Ended while the session was being opened (a table closed, the reservation swept): the session is
+    // expired at once, and its URL never handed out.
+    if (session.reference) {
+      await closeCheckout(database, provider, stored.id).catch(() => {
+        // The reconciler closes it later (its checkout is not marked closed).
+      });
+    }
+    throw new HttpError(409, PAYMENT_TEXTS.endedMeanwhile(status ?? 'CANCELLED'));
+  }
+  return { ...stored, checkoutUrl: session.checkoutUrl, providerReference: session.reference };
 }
 
 // ——— settling ———
@@ -368,6 +405,8 @@ export interface SettleOptions {
   check?: (payment: StoredPayment) => void;
   /** Only when its reservation has lapsed (the sweeper). */
   onlyIfExpired?: boolean;
+  /** The outcome comes from the provider (its event or its session's state): its checkout is over. */
+  fromProvider?: boolean;
 }
 
 /**
@@ -407,7 +446,7 @@ export async function settleInTransaction(
   // When the transaction is ours, settleRows is its last statement: on PostgreSQL its commit goes out
   // with it (decision 038), and a payment found settled meanwhile is re-read after that commit.
   const committed = options.ownTransaction === true && commitWithNextStatement(tx);
-  const { changed, cursors } = await settleRows(tx, {
+  const { changed, cursors, providerReference } = await settleRows(tx, {
     paymentId,
     to,
     tableId: stored.tableId,
@@ -416,6 +455,7 @@ export async function settleInTransaction(
     amount: stored.amount,
     units,
     closeSplit,
+    closeCheckout: options.fromProvider === true,
   });
   if (!changed) {
     // It left PENDING while this transaction waited for the visit lock: answered as it is now.
@@ -425,7 +465,21 @@ export async function settleInTransaction(
     return { changed: false, payment: current };
   }
   await notifyTableEvents(database, tx, stored.tableId, cursors);
-  return { changed: true, payment: { ...stored, status: to } };
+  if (to !== 'SUCCEEDED' && !options.fromProvider && providerReference !== null) {
+    // We ended an online payment whose checkout is open at the provider: after the commit, the payments
+    // module expires it there (checkout-outcomes.ts); a lost doorbell is caught by the reconciler. The
+    // reference is the row's as updated, so a session stored meanwhile is not missed.
+    await database.notify(CHECKOUT_ENDED_CHANNEL, paymentId, tx);
+  }
+  return {
+    changed: true,
+    payment: {
+      ...stored,
+      status: to,
+      providerReference: providerReference ?? stored.providerReference,
+      checkoutClosed: stored.checkoutClosed || options.fromProvider === true,
+    },
+  };
 }
 
 /**

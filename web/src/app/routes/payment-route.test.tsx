@@ -106,6 +106,29 @@ describe('payment summary', () => {
     });
   });
 
+  it('after the provider failed (502), Pay again is a new attempt with a new key that reaches the provider', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const payments = usePayments({
+      createError: {
+        status: 502,
+        message: 'The payment provider could not be reached: try again or pay the waiter',
+      },
+      created: { checkoutUrl: `/sandbox-checkout/${PAYMENT_ID}` },
+    });
+    await openSummary();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay together' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay online' }));
+    fireEvent.click(payButton('7,680'));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The payment provider could not be reached',
+    );
+    fireEvent.click(payButton('7,680'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`/sandbox-checkout/${PAYMENT_ID}`));
+    const [first, second] = payments.state.requests;
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.key).not.toBe(first?.key);
+  });
+
   it('divides equally, pays what is left, and validates a custom tip', async () => {
     const payments = usePayments();
     await openSummary();

@@ -111,6 +111,28 @@ describe('payment result', () => {
     expect(screen.getByText('Pay online', { selector: 'dd' })).toBeTruthy();
   });
 
+  it('an online payment whose money arrived after it had ended says it is refunded', async () => {
+    usePayments({
+      result: {
+        payment: makePayment({
+          status: 'CANCELLED',
+          method: 'ONLINE',
+          checkoutUrl: null,
+          lateOutcome: 'REFUNDED',
+        }),
+        unpaidAmount: 0,
+      },
+    });
+    renderApp(RESULT);
+    expect(
+      await screen.findByText(
+        'Your payment reached us after it had ended, and the items had been paid otherwise: the money was refunded to you (your bank may take a few days to show it).',
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeTruthy();
+  });
+
   it('a payment this session cannot see is "not found"; without ?payment= the empty state stays', async () => {
     usePayments();
     const first = renderApp('/payment-success/demo/1/en?payment=7d1c3a55-0000-4000-8000-000000000000');

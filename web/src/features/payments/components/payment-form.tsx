@@ -61,6 +61,10 @@ export function PaymentForm({ payable, tableId, sessionId, onStale }: PaymentFor
     const result = await createPayment(body, sessionId, attempt.current.key);
     setSending(false);
     if (!result.ok) {
+      // An answered refusal ends this attempt (a provider failure failed its payment: pressing Pay again
+      // must reach the provider anew, with a new key). Only a lost answer (status 0) keeps the key, so a
+      // repeat gets the payment the server may have made; a 409 leaves the body to the diner's next choice.
+      if (result.status !== 0 && result.status !== 409) attempt.current = null;
       // A 409 is the server's own sentence (units taken meanwhile, the amount moved): show it and re-read.
       setProblem(
         result.status === 409 ? result.message : t('common:request_unsuccessful', { error: result.message }),

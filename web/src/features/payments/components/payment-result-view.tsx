@@ -55,6 +55,9 @@ export function PaymentResultView({ paymentId, tableId, sessionId }: PaymentResu
   if (payment.status === 'PENDING')
     hint = payment.method === 'ONLINE' ? t('pending_online_hint') : t('pending_waiter_hint');
   else if (payment.status === 'SUCCEEDED') hint = t('succeeded_hint');
+  else if (payment.lateOutcome === 'REFUNDING' || payment.lateOutcome === 'REFUNDED')
+    // The provider took the money after the payment had ended; it goes back (docs/decisions/052).
+    hint = t(payment.lateOutcome === 'REFUNDING' ? 'late_refunding' : 'late_refunded');
   else hint = t(payment.status === 'FAILED' ? 'declined_released' : 'cancelled_released');
 
   return (

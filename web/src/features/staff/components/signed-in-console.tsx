@@ -1,6 +1,8 @@
 import type { StaffMe } from '@tablo/contract/staff';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useLanguage } from '../../../app/providers/language.tsx';
+import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { StaffConsoleContext } from '../hooks/staff-console-context.ts';
 import { useSound } from '../hooks/use-sound.ts';
@@ -16,6 +18,7 @@ const BANNER_MS = 15_000;
 /** The signed-in console: header, the live channel with its alerts, and the current screen. */
 export function SignedInConsole({ me }: { me: StaffMe }) {
   const { t } = useTranslation('staff');
+  const { language } = useLanguage();
   const sound = useSound();
   const board = useStaffBoard();
   const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
@@ -33,13 +36,15 @@ export function SignedInConsole({ me }: { me: StaffMe }) {
     (alert: StaffAlert) => {
       const table = alert.tableNumber;
       const text =
-        alert.kind === 'order'
-          ? table === null
-            ? t('alert_order')
-            : t('alert_order_at', { table })
-          : table === null
-            ? t(`alert_call_${alert.callKind}`)
-            : t(`alert_call_${alert.callKind}_at`, { table });
+        alert.kind === 'late_payment'
+          ? t(`alert_late_${alert.outcome}`, { table, amount: formatPrice(alert.total, language) })
+          : alert.kind === 'order'
+            ? table === null
+              ? t('alert_order')
+              : t('alert_order_at', { table })
+            : table === null
+              ? t(`alert_call_${alert.callKind}`)
+              : t(`alert_call_${alert.callKind}_at`, { table });
       setBanner(text);
       // The same words twice in a row are announced again only if the region changes: add a mark.
       setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));
@@ -57,7 +62,7 @@ export function SignedInConsole({ me }: { me: StaffMe }) {
       }
       sound.chime();
     },
-    [t, sound, later],
+    [t, sound, later, language],
   );
 
   const live = useStaffLive({ me, board: board.data, onAlert });

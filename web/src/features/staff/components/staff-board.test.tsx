@@ -173,6 +173,42 @@ describe('order board', () => {
     expect(fake.state.boardReads).toBe(2);
   });
 
+  it('money an online provider took after the payment ended is announced: accepted, then once per refund step', async () => {
+    useStaff();
+    renderApp('/staff/board/en');
+    await tableCard(1);
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    send({ type: 'ready' });
+    const late = {
+      type: 'payment.late_success' as const,
+      tableId: 3,
+      visitId: 99,
+      paymentId: '00000000-0000-4000-8000-000000000123',
+      tableNumber: 3,
+      amount: 3480,
+      tip: 300,
+      currency: 'HUF',
+    };
+    send({ ...late, cursor: 21, outcome: 'ACCEPTED' });
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(
+        'Table 3: an online payment of 3,780\u00a0Ft arrived after it had ended; its items were still unpaid, so it paid them',
+      ),
+    );
+    send({ ...late, cursor: 22, outcome: 'REFUNDING' });
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(
+        'Table 3: an online payment of 3,780\u00a0Ft arrived after it had ended, for items paid otherwise: it is being refunded',
+      ),
+    );
+    send({ ...late, cursor: 23, outcome: 'REFUNDED' });
+    await waitFor(() =>
+      expect(document.querySelector('[aria-live="assertive"]')?.textContent).toBe(
+        'Table 3: the late online payment of 3,780\u00a0Ft was refunded to the guest',
+      ),
+    );
+  });
+
   it('a call stands out until acknowledged; a move made elsewhere shows up live', async () => {
     const fake = useStaff();
     renderApp('/staff/board/en');

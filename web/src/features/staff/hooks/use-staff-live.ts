@@ -10,7 +10,7 @@ import { staffMeQueryKey } from '../api/staff-session.ts';
 import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { forgetEvents, rememberEvent } from '../live/recent-events.ts';
 import { connectStaffLive, type StaffLiveClient, type StaffLiveStatus } from '../live/staff-live-client.ts';
-import { applyTableEvent, isNewCall, isNewOrder } from '../utils/board-events.ts';
+import { applyTableEvent, isLateSuccess, isNewCall, isNewOrder } from '../utils/board-events.ts';
 
 /** Tests hand in a fake WebSocket; the app uses the browser's. */
 let socketFactory: LiveSocketFactory | undefined;
@@ -21,7 +21,15 @@ export function setStaffSocketFactory(factory: LiveSocketFactory | undefined): v
 /** `tableNumber` is null only when the board, even read again, does not hold the event's visit. */
 export type StaffAlert =
   | { kind: 'order'; orderId: number; tableId: number; tableNumber: number | null }
-  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number; tableNumber: number | null };
+  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number; tableNumber: number | null }
+  | {
+      kind: 'late_payment';
+      outcome: 'ACCEPTED' | 'REFUNDING' | 'REFUNDED';
+      tableId: number;
+      tableNumber: number | null;
+      /** Amount + tip. */
+      total: number;
+    };
 
 type StaffLiveOptions = {
   me: StaffMe;
@@ -64,6 +72,7 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
       const current = queryClient.getQueryData<StaffBoard>(staffBoardQueryKey);
       const newOrder = isNewOrder(current, event) ? event : null;
       const newCall = isNewCall(current, event) ? event : null;
+      const late = isLateSuccess(current, event) ? event : null;
       // Raised once the board holds the event's visit, so the alert can name the table.
       const raise = () => {
         const tableNumber =
@@ -74,6 +83,15 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
           alert.current({ kind: 'order', orderId: newOrder.order.id, tableId: event.tableId, tableNumber });
         if (newCall)
           alert.current({ kind: 'call', callKind: newCall.call.kind, tableId: event.tableId, tableNumber });
+        // The event names its table: its visit may be closed already (a late payment after a forced close).
+        if (late)
+          alert.current({
+            kind: 'late_payment',
+            outcome: late.outcome,
+            tableId: event.tableId,
+            tableNumber: late.tableNumber,
+            total: late.amount + late.tip,
+          });
       };
       let refetch = false;
       if (current) {

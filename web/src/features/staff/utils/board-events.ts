@@ -132,6 +132,17 @@ export function isNewOrder(
   return !board.visits.some((v) => v.orders.some((o) => o.id === event.order.id));
 }
 
+/**
+ * Money an online provider took for a payment that had ended (docs/decisions/052): accepted, being
+ * refunded or refunded. Raised once: an event the board has already applied (its cursor) is not.
+ */
+export function isLateSuccess(
+  board: StaffBoard | undefined,
+  event: TableEvent,
+): event is Extract<TableEvent, { type: 'payment.late_success' }> {
+  return event.type === 'payment.late_success' && (!board || event.cursor > cursorOf(board, event.tableId));
+}
+
 /** A call not yet seen as open (a new one, or one made again after an acknowledgement): it raises the alert. */
 export function isNewCall(
   board: StaffBoard | undefined,

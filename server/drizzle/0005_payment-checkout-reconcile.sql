@@ -1,0 +1,6 @@
+CREATE TYPE "public"."payment_late_outcome" AS ENUM('ACCEPTED', 'REFUNDING', 'REFUNDED');--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "checkout_closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "reconciled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "late_outcome" "payment_late_outcome";--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "refund_reference" text;--> statement-breakpoint
+CREATE INDEX "payment_checkout_open_idx" ON "payment" USING btree ("reconciled_at") WHERE "payment"."checkout_closed_at" is null and "payment"."provider_reference" is not null;
