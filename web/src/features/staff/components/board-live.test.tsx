@@ -22,7 +22,7 @@ afterEach(() => {
   setChimeContextFactory(undefined);
 });
 
-function useStaff(options?: Parameters<typeof staffServer>[0]) {
+function serveStaff(options?: Parameters<typeof staffServer>[0]) {
   const fake = staffServer(options);
   server.use(...fake.handlers);
   return fake;
@@ -38,7 +38,7 @@ function send(message: StaffServerMessage) {
 }
 
 async function liveBoard(options?: Parameters<typeof staffServer>[0]) {
-  const fake = useStaff(options);
+  const fake = serveStaff(options);
   renderApp('/staff/board/en');
   await tableCard(1);
   await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
