@@ -51,6 +51,8 @@ export const StaffMeSchema = z.object({
   email: z.string(),
   role: StaffRoleSchema,
   restaurantShortName: z.string(),
+  /** The restaurant's own name, as its guests know it: what the console's header shows. */
+  restaurantName: z.string(),
   csrfToken: z.string(),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;

@@ -51,7 +51,7 @@ export function BoardScreen() {
             <button
               key={value}
               type="button"
-              className={styles.button}
+              className={`${styles.button} ${styles.filter}`}
               aria-pressed={filter === value}
               onClick={() => setFilter(value)}
             >
