@@ -1,4 +1,4 @@
-import type { StaffServerMessage } from '@tablo/contract/staff';
+import type { StaffServerMessage, StaffVisit } from '@tablo/contract/staff';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -131,5 +131,37 @@ describe('one board, live or loaded', () => {
     });
     const three = await tableCard(3);
     expect(three.getAttribute('data-alert')).toBe('true');
+  });
+});
+
+describe('a cash or card request', () => {
+  it('says which dishes of which order to collect for, not a count', async () => {
+    const board = demoBoard();
+    const visit = board.visits[0] as StaffVisit;
+    visit.payments = [
+      {
+        id: '0b0e7a8e-2f6b-4c53-9a55-6f7c4e2b1a10',
+        method: 'CASH',
+        amount: 3990 + 2490,
+        tip: 0,
+        createdAt: '2025-05-01T12:03:00.000Z',
+        itemCount: 2,
+        items: [
+          { orderId: 5, orderItemId: 500, quantity: 1 },
+          { orderId: 6, orderItemId: 600, quantity: 1 },
+        ],
+        shareCount: 0,
+      },
+    ];
+    await liveBoard({ board });
+    const one = await tableCard(1);
+    const payment = within(one).getByRole('list', { name: 'Payments waiting at table 1' });
+    const lines = within(payment).getByRole('list', { name: 'What the Cash payment covers' });
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1 × Goulash soup (Order #5)', '1 × Schnitzel (Order #6)']);
+    expect(within(payment).queryByText(/Items: 2/)).toBeNull();
   });
 });

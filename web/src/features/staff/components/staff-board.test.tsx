@@ -22,6 +22,7 @@ const PENDING: Omit<StaffPendingPayment, 'id'> = {
   tip: 0,
   createdAt: '2025-05-01T12:03:00.000Z',
   itemCount: 1,
+  items: [{ orderId: 6, orderItemId: 600, quantity: 1 }],
   shareCount: 0,
 };
 
@@ -215,6 +216,7 @@ describe('order board', () => {
       amount: 1290,
       tip: 200,
       itemCount: 0,
+      items: [],
       shareCount: 2,
     };
     board.visits[0] = { ...(board.visits[0] as StaffVisit), payments: [cash, card] };
@@ -225,7 +227,7 @@ describe('order board', () => {
     expect(within(list).getByText('Cash · 3,990 Ft')).toBeTruthy();
     expect(within(list).getByText('Card · 1,290 Ft')).toBeTruthy();
     expect(within(list).getByText(/\+ 200 Ft tip · Equal shares: 2/)).toBeTruthy();
-    expect(within(list).getByText(/Items: 1/)).toBeTruthy();
+    expect(within(list).getByText('1 × Schnitzel (Order #6)')).toBeTruthy();
 
     fireEvent.click(within(list).getByRole('button', { name: /^Confirm payment: Cash, 3,990.Ft, table 1$/ }));
     expect(await screen.findByText('Payment confirmed at table 1')).toBeTruthy();

@@ -56,7 +56,12 @@ export function VisitCard({ visit, orders, now }: VisitCardProps) {
         <p>
           {t('unpaid')}: <span className={styles.amount}>{formatPrice(visit.unpaidAmount, language)}</span>
         </p>
-        <PendingPayments tableNumber={visit.tableNumber} payments={visit.payments} now={now} />
+        <PendingPayments
+          tableNumber={visit.tableNumber}
+          payments={visit.payments}
+          orders={visit.orders}
+          now={now}
+        />
         <CallList
           tableId={visit.tableId}
           tableNumber={visit.tableNumber}
