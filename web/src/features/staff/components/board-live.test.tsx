@@ -165,3 +165,64 @@ describe('a cash or card request', () => {
     expect(within(payment).queryByText(/Items: 2/)).toBeNull();
   });
 });
+
+describe('the banner of a new order or call', () => {
+  const BANNER = 'New order at table 1';
+  function banner() {
+    return screen.queryByText(BANNER, { selector: '[data-banner] span' });
+  }
+
+  it('goes once the order is acted on, here or on another tablet', async () => {
+    const fake = await liveBoard();
+    const one = await tableCard(1);
+    const order = staffOrder({ id: 8 });
+    fake.state.board.visits[0]?.orders.push(order);
+    send({ type: 'order.placed', cursor: 11, tableId: 1, visitId: 50, order });
+    await waitFor(() => expect(banner()).not.toBeNull());
+    fireEvent.click(within(one).getByRole('button', { name: 'Accept Order #8' }));
+    await waitFor(() => expect(banner()).toBeNull());
+
+    send({ type: 'order.placed', cursor: 12, tableId: 1, visitId: 50, order: staffOrder({ id: 9 }) });
+    await waitFor(() => expect(banner()).not.toBeNull());
+    // Rejected on the other tablet: the event is enough.
+    send({
+      type: 'order.status_changed',
+      cursor: 13,
+      tableId: 1,
+      visitId: 50,
+      orderId: 9,
+      status: 'REJECTED',
+      rejectReason: 'Kitchen closed',
+    });
+    await waitFor(() => expect(banner()).toBeNull());
+  });
+
+  it('a call’s banner goes once the call is acknowledged', async () => {
+    const fake = await liveBoard();
+    const one = await tableCard(1);
+    const call = { kind: 'WAITER' as const, requestedAt: '2025-05-01T12:06:00.000Z', acknowledgedAt: null };
+    fake.state.board.visits[0]?.calls.push({ ...call });
+    send({ type: 'call.changed', cursor: 11, tableId: 1, visitId: 50, call });
+    const text = () => screen.queryByText('Table 1 calls the waiter', { selector: '[data-banner] span' });
+    await waitFor(() => expect(text()).not.toBeNull());
+    fireEvent.click(within(one).getByRole('button', { name: 'Acknowledge: Waiter called, table 1' }));
+    await waitFor(() => expect(text()).toBeNull());
+  });
+
+  it('“Show” from another screen opens the board on the order, which counts as seen', async () => {
+    const fake = serveStaff();
+    const { router } = renderApp('/staff/tables/en');
+    await screen.findByRole('heading', { name: 'Tables', level: 1 }, { timeout: 4000 });
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    send({ type: 'ready' });
+    const order = staffOrder({ id: 8 });
+    fake.state.board.visits[0]?.orders.push(order);
+    send({ type: 'order.placed', cursor: 11, tableId: 1, visitId: 50, order });
+    await waitFor(() => expect(banner()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/board/en'));
+    const heading = await screen.findByRole('heading', { name: 'Order #8' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(banner()).toBeNull();
+  });
+});

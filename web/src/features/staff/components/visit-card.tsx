@@ -46,7 +46,7 @@ export function VisitCard({ visit, orders, now }: VisitCardProps) {
         data-table={visit.tableNumber}
       >
         <div className={styles.cardHead}>
-          <h2 id={headingId} className={styles.cardTitle}>
+          <h2 id={headingId} className={styles.cardTitle} tabIndex={-1}>
             {t('table_number', { table: visit.tableNumber })}
           </h2>
           <span className={styles.muted}>
