@@ -4,7 +4,7 @@ import { type RefObject, useLayoutEffect } from 'react';
 export const TOP_HEIGHT_PROPERTY = '--staff-top-height';
 
 /**
- * Keeps `--staff-top-height` on the document root at the height of the console's sticky top, which wraps
+ * Marks the document root (`data-staff-console`) and keeps `--staff-top-height` on it at the height of the console's sticky top, which wraps
  * to more lines on a narrow screen or in a longer language and grows while a banner shows. Toasts are placed
  * below it (staff.module.css), so they never cover the navigation, the sound switch or the banner.
  */
@@ -15,11 +15,12 @@ export function useTopHeight(ref: RefObject<HTMLElement | null>): void {
     const root = document.documentElement;
     const apply = () => root.style.setProperty(TOP_HEIGHT_PROPERTY, `${element.offsetHeight}px`);
     apply();
-    if (typeof ResizeObserver === 'undefined') return () => root.style.removeProperty(TOP_HEIGHT_PROPERTY);
-    const observer = new ResizeObserver(apply);
-    observer.observe(element);
+    root.dataset.staffConsole = '';
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(apply);
+    observer?.observe(element);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
+      delete root.dataset.staffConsole;
       root.style.removeProperty(TOP_HEIGHT_PROPERTY);
     };
   }, [ref]);
