@@ -8,7 +8,8 @@ import type { StaffAlert } from '../hooks/use-staff-live.ts';
 export function isStillNews(alert: StaffAlert, board: StaffBoard | undefined): boolean {
   if (!board) return true;
   const visit = board.visits.find((v) => v.visitId === alert.visitId);
-  if (!visit) return false;
+  // A visit the board never held (read again and still missing) stays news; one that left was closed.
+  if (!visit) return alert.tableNumber === null;
   if (alert.kind === 'order') return visit.orders.find((o) => o.id === alert.orderId)?.status === 'PLACED';
   const call = visit.calls.find((c) => c.kind === alert.callKind);
   return call !== undefined && call.acknowledgedAt === null;
