@@ -121,6 +121,14 @@ describe('staff console on a tablet', () => {
       )
       .toBe(1);
 
+    // The header names the restaurant as its guests know it, not by its short name (issue 24).
+    expect(
+      await page
+        .getByRole('banner')
+        .getByText(/manager@paprika\.example/)
+        .textContent(),
+    ).toMatch(/^Paprika Bisztró · /);
+
     // Placed by a diner while the board is open: it arrives without a reload, with its alert.
     const order = await dinerOrders('no onions please');
     const card = page.locator(`article[data-order-id="${order.id}"]`);
@@ -158,6 +166,15 @@ describe('staff console on a tablet', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `tablet-staff-${screen.replace('nav_', '')}`);
     }
+
+    // An address the console does not know: its own not-found screen, with the way back (issue 24).
+    await page.goto('/staff/reports/en');
+    await expect
+      .poll(() => page.getByRole('heading', { name: staff('not_found_title'), level: 1 }).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: staff('back_to_board') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/board/en');
     await context.close();
     expect(errors()).toEqual([]);
   });
