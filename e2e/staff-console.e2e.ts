@@ -18,8 +18,8 @@ const TABLET = { width: 1024, height: 768 };
 /** A table no other journey uses, so its visit is this journey's own. */
 const TABLE = '9';
 
-/** A diner at TABLE orders one dish through the API, as the phone app does. */
-async function dinerOrders(note: string) {
+/** A diner's phone joins TABLE (scanning its code), as the phone app does: its session and the table's id. */
+async function dinerJoins() {
   const scan = new URL(tableUrls[TABLE] as string, baseUrl);
   const tableId = Number(scan.pathname.split('/')[3]);
   const { uuid } = SessionUuidResponseSchema.parse(await (await fetch(`${baseUrl}/api/order/uuid`)).json());
@@ -29,6 +29,23 @@ async function dinerOrders(note: string) {
     body: JSON.stringify({ shortName: 'demo', tableId, token: scan.searchParams.get('t'), sessionId: uuid }),
   });
   JoinTableResponseSchema.parse(await join.json());
+  return { uuid, tableId };
+}
+
+/** A diner at TABLE calls the waiter through the API. */
+async function dinerCallsWaiter() {
+  const { uuid, tableId } = await dinerJoins();
+  const call = await fetch(`${baseUrl}/api/tables/${tableId}/calls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-session-id': uuid },
+    body: JSON.stringify({ kind: 'WAITER' }),
+  });
+  if (!call.ok) throw new Error(`call: ${call.status} ${await call.text()}`);
+}
+
+/** A diner at TABLE orders one dish through the API, as the phone app does. */
+async function dinerOrders(note: string) {
+  const { uuid, tableId } = await dinerJoins();
   const menu = MenuSchema.parse(await (await fetch(`${baseUrl}/api/menu/current/demo`)).json());
   const dish = menu.flatMap((c) => c.menuItems).find((item) => item.availabilityType === 'AVAILABLE');
   if (!dish) throw new Error('the demo menu has no available dish');
@@ -104,6 +121,14 @@ describe('staff console on a tablet', () => {
       )
       .toBe(1);
 
+    // The header names the restaurant as its guests know it, not by its short name (issue 24).
+    expect(
+      await page
+        .getByRole('banner')
+        .getByText(/manager@paprika\.example/)
+        .textContent(),
+    ).toMatch(/^Paprika Bisztró · /);
+
     // Placed by a diner while the board is open: it arrives without a reload, with its alert.
     const order = await dinerOrders('no onions please');
     const card = page.locator(`article[data-order-id="${order.id}"]`);
@@ -141,6 +166,54 @@ describe('staff console on a tablet', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `tablet-staff-${screen.replace('nav_', '')}`);
     }
+
+    // An address the console does not know: its own not-found screen, with the way back (issue 24).
+    await page.goto('/staff/reports/en');
+    await expect
+      .poll(() => page.getByRole('heading', { name: staff('not_found_title'), level: 1 }).isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: staff('back_to_board') }).click();
+    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await context.close();
+    expect(errors()).toEqual([]);
+  });
+
+  it('on the tables screen an acknowledged call keeps every other row as it was', async () => {
+    const { page, errors } = await tablet();
+    await page.goto('/staff/login/en');
+    await page.getByLabel(staff('email')).fill(STAFF.email);
+    await page.getByLabel(staff('password')).fill(STAFF.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await page
+      .getByRole('navigation', { name: staff('navigation') })
+      .getByRole('link', { name: staff('nav_tables') })
+      .click();
+    const rows = page.locator('tbody tr[data-table]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(3);
+    const heights = (): Promise<Record<string, number>> =>
+      rows.evaluateAll((all) =>
+        Object.fromEntries(
+          all.map((row) => [row.getAttribute('data-table'), Math.round(row.getBoundingClientRect().height)]),
+        ),
+      );
+    const before = await heights();
+
+    await dinerCallsWaiter();
+    const acknowledge = page.getByRole('button', {
+      name: staff('acknowledge_call').replace('{{call}}', staff('call_WAITER')).replace('{{table}}', TABLE),
+    });
+    await expect.poll(() => acknowledge.isVisible(), { timeout: 10_000 }).toBe(true);
+    await acknowledge.click();
+    const row = page.locator(`tr[data-table="${TABLE}"]`);
+    await expect.poll(() => row.locator('[data-call="WAITER"]').getAttribute('data-open')).toBe('false');
+    await screenshot(page, 'tablet-staff-tables-acknowledged-call');
+    const after = await heights();
+    const others = (heights: Record<string, number>) =>
+      Object.fromEntries(Object.entries(heights).filter(([table]) => table !== TABLE));
+    expect(others(after)).toEqual(others(before));
+    await expectNoAxeViolations(page);
     await context.close();
     expect(errors()).toEqual([]);
   });

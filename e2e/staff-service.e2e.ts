@@ -1,9 +1,11 @@
 import { MenuSchema } from '@tablo/contract/menu';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
 import { failedResource, type Journey, startJourney, texts } from './support/journey.ts';
 import { STAFF, staffLogin } from './support/staff.ts';
+
+type StaffApi = Awaited<ReturnType<typeof staffLogin>>;
 
 // Issue 8, the first "Done when": a dinner service at one table. Two staff tablets (1024×768) logged in
 // through the console, two diner phones at the table: orders, accept and serve, a waiter call, a dish sold
@@ -13,6 +15,7 @@ const staffText = texts('en', 'staff');
 const orderText = texts('en', 'orders');
 const tableText = texts('en', 'table');
 const commonText = texts('en', 'common');
+const payText = texts('en', 'payment');
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
 const TABLET = { width: 1024, height: 768 };
@@ -24,6 +27,12 @@ const WAITER = { email: 'waiter@demo.example', password: 'demo-waiter' };
 const LIVE = { timeout: 10_000 };
 const SOLD_OUT_DISH = 'Újházi chicken soup';
 
+/** A price as the app shows it in English (web/src/lib/format-price.ts). */
+function price(amount: number): string {
+  const number = new Intl.NumberFormat('en', { maximumFractionDigits: 0, useGrouping: 'always' });
+  return `${number.format(amount)}\u00a0Ft`;
+}
+
 /** Fills a `{{name}}` text of the app with values. */
 function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
@@ -32,10 +41,15 @@ function fill(text: string, values: Record<string, string | number>): string {
 type Tablet = { page: Page; errors: () => string[]; close: () => Promise<void> };
 
 /** A staff tablet logged in through the console's log-in screen, on the live board. */
-async function openTablet(browser: Browser, account: { email: string; password: string }): Promise<Tablet> {
+async function openTablet(
+  browser: Browser,
+  account: { email: string; password: string },
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Tablet> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: TABLET, locale: 'en-GB' });
   const page = await context.newPage();
   const watch = watchPageErrors(page);
+  await prepare?.(page);
   await page.goto('/staff/login/en');
   await page.getByLabel(staffText('email')).fill(account.email);
   await page.getByLabel(staffText('password')).fill(account.password);
@@ -55,6 +69,29 @@ async function openTablet(browser: Browser, account: { email: string; password: 
     )
     .toBe(1);
   return { page, errors: () => watch.errors, close: () => context.close() };
+}
+
+/** A tablet's Wi-Fi as its staff socket sees it: dropping it closes the socket, and reconnects fail until restored. */
+type Wifi = { drop: () => Promise<void>; restore: () => void };
+
+async function staffSocketWifi(page: Page): Promise<Wifi> {
+  let up = true;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/api\/staff\/ws/, async (socket) => {
+    if (!up) return socket.close({ code: 1001, reason: 'offline' });
+    open.add(socket);
+    socket.connectToServer();
+  });
+  return {
+    async drop() {
+      up = false;
+      await Promise.all([...open].map((socket) => socket.close({ code: 1001, reason: 'offline' })));
+      open.clear();
+    },
+    restore() {
+      up = true;
+    },
+  };
 }
 
 function nav(page: Page, screen: 'nav_board' | 'nav_tables' | 'nav_menu') {
@@ -115,24 +152,64 @@ async function placeOrder(page: Page): Promise<number> {
   return Number(new URL(page.url()).searchParams.get('placed'));
 }
 
+/** The banner above the console's screens, showing `text`. */
+function banner(page: Page, text: string) {
+  return page.locator('[data-banner]').getByText(text, { exact: true });
+}
+
 /** The board shows the order live, highlighted, with the banner and the assertive announcement. */
 async function expectOrderAlert(page: Page, orderId: number): Promise<void> {
   const card = page.locator(`article[data-order-id="${orderId}"]`);
   await expect.poll(() => card.isVisible(), LIVE).toBe(true);
   await expect.poll(() => card.getAttribute('data-fresh')).toBe('true');
   const alert = fill(staffText('alert_order_at'), { table: TABLE });
-  await expect
-    .poll(() => page.locator('#staff-main').getByText(alert, { exact: true }).isVisible())
-    .toBe(true);
+  await expect.poll(() => banner(page, alert).isVisible()).toBe(true);
   await expect.poll(() => page.locator('[aria-live="assertive"]').textContent()).toContain(alert);
 }
+
+/** The "Unpaid" figure of the table's card, in forints (the board shows whole forints). */
+async function boardUnpaid(page: Page): Promise<number | null> {
+  const text = await visitCard(page)
+    .getByText(new RegExp(`^${staffText('unpaid')}:`))
+    .textContent();
+  return text === null ? null : Number(text.replace(/\D/g, ''));
+}
+
+/**
+ * Issue 24, point 1: every tablet's "Unpaid" is what a reload would show (the server's figure), however long
+ * the board has been open — through its own moves, the other tablet's, payments and a new visit.
+ */
+async function expectUnpaidAsServer(api: StaffApi, tablets: Page[], expected: number): Promise<void> {
+  const visit = (await api.board()).visits.find((v) => v.tableNumber === TABLE);
+  expect(visit?.unpaidAmount).toBe(expected);
+  for (const page of tablets) await expect.poll(() => boardUnpaid(page), LIVE).toBe(expected);
+}
+
+/** The table's order cards on a board, top to bottom. */
+async function orderIdsOnBoard(page: Page): Promise<number[]> {
+  const ids = await visitCard(page)
+    .locator('article[data-order-id]')
+    .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-order-id'))));
+  return ids;
+}
+
+/** Whether two boxes on the screen overlap. */
+function overlaps(a: Box | null, b: Box | null): boolean {
+  if (!a || !b) return false;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+type Box = { x: number; y: number; width: number; height: number };
 
 describe('a dinner service: two staff tablets, two diner phones', () => {
   let browser: Browser;
   let soldOutDishId = 0;
+  const prices = new Map<string, number>();
+  const priceOf = (title: string) => prices.get(title) ?? Number.NaN;
   beforeAll(async () => {
     browser = await launchBrowser();
     const menu = MenuSchema.parse(await (await fetch(`${baseUrl}/api/menu/current/demo`)).json());
+    for (const item of menu.flatMap((category) => category.menuItems))
+      for (const translation of item.translations) prices.set(translation.title, item.priceGross);
     const dish = menu
       .flatMap((category) => category.menuItems)
       .find((item) => item.translations.some((t) => t.title === SOLD_OUT_DISH));
@@ -153,7 +230,10 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
 
     // Two staff tablets on the board; the first is the manager's, the second the waiter's.
     const first = await openTablet(browser, { email: STAFF.email, password: STAFF.password });
-    const second = await openTablet(browser, WAITER);
+    let wifi: Wifi | undefined;
+    const second = await openTablet(browser, WAITER, async (page) => {
+      wifi = await staffSocketWifi(page);
+    });
     const one = first.page;
     const two = second.page;
 
@@ -179,6 +259,10 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
     await expectOrderAlert(one, orderB);
     await expectOrderAlert(two, orderB);
     expect(await visitCard(one).locator('article[data-order-id]').count()).toBe(2);
+    // Issue 24, point 2: the newest order first, live as after a reload.
+    const loaded = (await api.board()).visits.find((v) => v.tableNumber === TABLE);
+    expect(loaded?.orders.map((o) => o.id)).toEqual([orderB, orderA]);
+    for (const page of [one, two]) expect(await orderIdsOnBoard(page)).toEqual([orderB, orderA]);
     const firstVisit = (await api.board()).visits.find((v) => v.orders.some((o) => o.id === orderA));
     expect(firstVisit?.orders.map((o) => o.id).sort()).toEqual([orderA, orderB].sort());
 
@@ -206,7 +290,63 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
           await expect.poll(() => dinerStatus(page, orderId), LIVE).toBe(orderText(`status_${status}`));
       }
     }
+    // Issue 24, point 5: the orders were acted on, their banner is gone from both tablets (not dismissed).
+    for (const page of [one, two])
+      await expect.poll(() => page.locator('[data-banner]').count(), LIVE).toBe(0);
+    // Issue 24, point 1: the unpaid amount followed every move, on the tablet that made them and the other.
+    const soup = priceOf('Goulash soup');
+    const langos = priceOf('Lángos');
+    await expectUnpaidAsServer(api, [one, two], soup + langos);
     await screenshot(two, 'service-second-tablet-served');
+
+    // Diner A pays their soup by cash: the request says what to collect, and for whose order (point 3).
+    await a
+      .getByRole('navigation', { name: commonText('main_navigation') })
+      .getByRole('link', { name: commonText('payment'), exact: true })
+      .click();
+    await expect.poll(() => a.locator('li[data-payable-line]').count(), LIVE).toBeGreaterThan(0);
+    await a.getByRole('button', { name: payText('pay_separately') }).click();
+    await a.getByRole('radio', { name: payText('method_cash') }).check();
+    await expect.poll(() => a.locator('[data-payment-total]').textContent()).toBe(price(soup));
+    await a.getByRole('button', { name: fill(payText('pay_amount'), { amount: price(soup) }) }).click();
+    const cash = staffText('payment_method_CASH');
+    for (const page of [one, two]) {
+      const lines = visitCard(page).getByRole('list', {
+        name: fill(staffText('payment_lines_of'), { method: cash }),
+      });
+      await expect
+        .poll(() => lines.getByRole('listitem').allTextContents(), LIVE)
+        .toEqual([
+          fill(staffText('payment_line'), {
+            quantity: 1,
+            title: 'Goulash soup',
+            order: fill(staffText('order_label'), { id: orderA }),
+          }),
+        ]);
+    }
+    await screenshot(two, 'service-board-cash-request');
+    await one
+      .getByRole('button', {
+        name: fill(staffText('confirm_payment_of'), { method: cash, amount: price(soup), table: TABLE }),
+      })
+      .click();
+    // The confirmation's toast sits below the console's top: it hides neither the navigation nor the switches.
+    const toast = one.locator('[data-sonner-toast]').filter({
+      hasText: fill(staffText('payment_confirmed'), { table: TABLE }),
+    });
+    await expect.poll(() => toast.isVisible(), LIVE).toBe(true);
+    // Measured where it comes to rest (it slides in from above).
+    await expect.poll(() => toast.evaluate((element) => element.getAnimations().length)).toBe(0);
+    const toastBox = await toast.boundingBox();
+    for (const part of [
+      one.getByRole('navigation', { name: staffText('navigation') }),
+      one.getByRole('button', { name: staffText('sound') }),
+      one.getByRole('button', { name: staffText('log_out') }),
+    ])
+      expect(overlaps(toastBox, await part.boundingBox())).toBe(false);
+    await screenshot(one, 'service-board-toast');
+    await expectUnpaidAsServer(api, [one, two], langos);
+    await goToMyTable(a);
     await screenshot(b, 'service-phone-my-table-served');
 
     // Diner A calls the waiter: the boards show the call live with its alert until it is acknowledged.
@@ -218,9 +358,7 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
       const call = visitCard(page).locator('[data-call="WAITER"]');
       await expect.poll(() => call.getAttribute('data-open'), LIVE).toBe('true');
       expect(await visitCard(page).getAttribute('data-alert')).toBe('true');
-      await expect
-        .poll(() => page.locator('#staff-main').getByText(callAlert, { exact: true }).isVisible())
-        .toBe(true);
+      await expect.poll(() => banner(page, callAlert).isVisible()).toBe(true);
       await expect.poll(() => page.locator('[aria-live="assertive"]').textContent()).toContain(callAlert);
     }
     await expect
@@ -331,6 +469,49 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
     expect(secondVisit?.visitId).not.toBe(firstVisit?.visitId);
     expect(secondVisit?.orders.map((o) => o.id)).toEqual([orderC]);
 
+    // The second tablet, open since the start, accepts and serves the new visit's order: its unpaid amount
+    // follows (the visit replaced another on a board that lived through a payment and a close).
+    const labelC = fill(staffText('order_label'), { id: orderC });
+    await two.getByRole('button', { name: fill(staffText('accept_order'), { order: labelC }) }).click();
+    await expect.poll(() => boardStatus(two, orderC).textContent()).toBe(staffText('status_ACCEPTED'));
+    // (The cart still held the dish that was sold out for a while: order C is the whole cart.)
+    const totalC = secondVisit?.orders[0]?.total ?? Number.NaN;
+    await expectUnpaidAsServer(api, [two], totalC);
+    await two.getByRole('button', { name: fill(staffText('serve_order'), { order: labelC }) }).click();
+    await expect.poll(() => boardStatus(two, orderC).textContent()).toBe(staffText('status_SERVED'));
+    await expectUnpaidAsServer(api, [two], totalC);
+
+    // Its Wi-Fi drops while the table orders again and the kitchen accepts it; back online, it catches up.
+    await wifi?.drop();
+    await expect
+      .poll(
+        () =>
+          two
+            .getByRole('status')
+            .filter({ hasText: staffText('live_connecting') })
+            .count(),
+        LIVE,
+      )
+      .toBe(1);
+    await goToMenu(a);
+    await addToCart(a, 'Lángos');
+    const orderD = await placeOrder(a);
+    await api.move(orderD, 'ACCEPTED');
+    wifi?.restore();
+    // The next attempt comes after the backoff (doubling from 0.5 s while it was down).
+    await expect
+      .poll(
+        () =>
+          two
+            .getByRole('status')
+            .filter({ hasText: staffText('live_live') })
+            .count(),
+        { timeout: 40_000 },
+      )
+      .toBe(1);
+    await expect.poll(() => boardStatus(two, orderD).textContent(), LIVE).toBe(staffText('status_ACCEPTED'));
+    await expectUnpaidAsServer(api, [two], totalC + langos);
+
     // The manager gives the table a new QR code: the old URL can no longer order, the new one can.
     const row = one.locator(`tr[data-table="${TABLE}"]`);
     await one.getByRole('button', { name: fill(staffText('rotate_token_of'), { table: TABLE }) }).click();
@@ -370,5 +551,5 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
     expect(second.errors()).toEqual([]);
     await first.close();
     await second.close();
-  }, 120_000);
+  }, 180_000);
 });

@@ -51,9 +51,22 @@ export const StaffMeSchema = z.object({
   email: z.string(),
   role: StaffRoleSchema,
   restaurantShortName: z.string(),
+  /** The restaurant's own name, as its guests know it: what the console's header shows. */
+  restaurantName: z.string(),
   csrfToken: z.string(),
 });
 export type StaffMe = z.infer<typeof StaffMeSchema>;
+
+/**
+ * What a pending payment covers, line by line: the waiter walking to the table sees which dishes of whose
+ * order to collect for (the titles are on the visit's orders, which the board holds).
+ */
+export const StaffPaymentItemSchema = z.object({
+  orderId: z.number().int(),
+  orderItemId: z.number().int(),
+  quantity: z.number().int().positive(),
+});
+export type StaffPaymentItem = z.infer<typeof StaffPaymentItemSchema>;
 
 /** A cash or card payment waiting for staff (POST paymentPaths.staffConfirm / staffCancel). */
 export const StaffPendingPaymentSchema = z.object({
@@ -64,6 +77,8 @@ export const StaffPendingPaymentSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** Units of order lines it covers (0 for a payment of equal shares). */
   itemCount: z.number().int().nonnegative(),
+  /** The units it covers, by order line, in line order (empty for a payment of equal shares). */
+  items: z.array(StaffPaymentItemSchema),
   /** Equal shares it buys (0 for an item payment). */
   shareCount: z.number().int().nonnegative(),
 });

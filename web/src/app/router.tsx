@@ -157,10 +157,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 { path: 'login/:lang?', lazy: staff((m) => m.staffLogin) },
                 {
                   lazy: staff((m) => m.staffConsole),
-                  children: STAFF_SCREENS.map((name) => ({
-                    path: `${name}/:lang?`,
-                    lazy: staff((m) => m.staffScreens[name]),
-                  })),
+                  children: [
+                    ...STAFF_SCREENS.map((name) => ({
+                      path: `${name}/:lang?`,
+                      lazy: staff((m) => m.staffScreens[name]),
+                    })),
+                    // Any other console address: the console's own not-found screen, not the root error.
+                    { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
+                    { path: '*', lazy: staff((m) => m.staffUnknownDeep) },
+                  ],
                 },
               ],
             },

@@ -1,7 +1,7 @@
-import type { StaffBoard, StaffCursor, StaffPendingPayment } from '@tablo/contract/staff';
+import type { StaffBoard, StaffCursor, StaffPaymentItem, StaffPendingPayment } from '@tablo/contract/staff';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
-import { diningTable, payment, paymentItem, tableEvent } from '../../db/schema.ts';
+import { diningTable, orderItem, payment, paymentItem, tableEvent } from '../../db/schema.ts';
 import { asSeenBy, loadOrders } from '../orders/repository.ts';
 import { unpaidAmounts } from '../payments/service.ts';
 import { loadCalls, withoutVisit } from '../table-calls/repository.ts';
@@ -31,6 +31,29 @@ export async function tableCursorsOf(db: Db, restaurantId: number): Promise<Staf
   return rows.map((row) => ({ tableId: row.tableId, cursor: Number(row.cursor) }));
 }
 
+/** The order lines the payments cover, by payment, in line order. */
+async function pendingPaymentLines(db: Db, paymentIds: string[]): Promise<Map<string, StaffPaymentItem[]>> {
+  const byPayment = new Map<string, StaffPaymentItem[]>();
+  if (paymentIds.length === 0) return byPayment;
+  const rows = await db
+    .select({
+      paymentId: paymentItem.paymentId,
+      orderId: orderItem.orderId,
+      orderItemId: paymentItem.orderItemId,
+      quantity: paymentItem.quantity,
+    })
+    .from(paymentItem)
+    .innerJoin(orderItem, eq(orderItem.id, paymentItem.orderItemId))
+    .where(inArray(paymentItem.paymentId, paymentIds))
+    .orderBy(asc(orderItem.orderId), asc(paymentItem.orderItemId));
+  for (const { paymentId, ...line } of rows) {
+    const list = byPayment.get(paymentId) ?? [];
+    list.push(line);
+    byPayment.set(paymentId, list);
+  }
+  return byPayment;
+}
+
 /** The visits' PENDING cash and card payments, oldest first (staff confirm or cancel them). */
 export async function pendingStaffPayments(
   db: Db,
@@ -55,6 +78,10 @@ export async function pendingStaffPayments(
       and(inArray(payment.visitId, visitIds), eq(payment.status, 'PENDING'), ne(payment.method, 'ONLINE')),
     )
     .orderBy(asc(payment.createdAt), asc(payment.id));
+  const lines = await pendingPaymentLines(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) {
     if (row.method === 'ONLINE') continue;
     const list = byVisit.get(row.visitId) ?? [];
@@ -65,6 +92,7 @@ export async function pendingStaffPayments(
       tip: row.tip,
       createdAt: row.createdAt.toISOString(),
       itemCount: Number(row.itemCount),
+      items: lines.get(row.id) ?? [],
       shareCount: row.shareCount,
     });
     byVisit.set(row.visitId, list);

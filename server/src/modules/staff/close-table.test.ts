@@ -83,7 +83,7 @@ describe.each(testDatabaseKinds())('closing a table with unpaid items on %s', (k
         expectedAmount: 1160,
       }),
     );
-    const { lineIds } = await acceptedOrder(ctx, bela, tableId, [['langos', 1]]);
+    const { orderId: langosOrder, lineIds } = await acceptedOrder(ctx, bela, tableId, [['langos', 1]]);
     const card = created(
       await pay(ctx, bela, {
         tableId,
@@ -114,6 +114,7 @@ describe.each(testDatabaseKinds())('closing a table with unpaid items on %s', (k
         tip: 0,
         createdAt: share.createdAt,
         itemCount: 0,
+        items: [],
         shareCount: 1,
       },
       {
@@ -123,6 +124,8 @@ describe.each(testDatabaseKinds())('closing a table with unpaid items on %s', (k
         tip: 200,
         createdAt: card.createdAt,
         itemCount: 1,
+        // What the waiter collects for: the line, of whose order (issue 24).
+        items: [{ orderId: langosOrder, orderItemId: lineIds.langos, quantity: 1 }],
         shareCount: 0,
       },
     ]);

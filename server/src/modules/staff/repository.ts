@@ -8,6 +8,7 @@ export interface StaffIdentity {
   role: 'OWNER' | 'MANAGER' | 'WAITER' | 'KITCHEN';
   restaurantId: number;
   restaurantShortName: string;
+  restaurantName: string;
 }
 
 export async function findStaffByEmail(
@@ -23,6 +24,7 @@ export async function findStaffByEmail(
       disabledAt: staffUser.disabledAt,
       restaurantId: restaurant.id,
       restaurantShortName: restaurant.shortName,
+      restaurantName: restaurant.name,
     })
     .from(staffUser)
     .innerJoin(restaurant, eq(restaurant.id, staffUser.restaurantId))
@@ -57,6 +59,7 @@ export async function findStaffSession(
       role: staffUser.role,
       restaurantId: restaurant.id,
       restaurantShortName: restaurant.shortName,
+      restaurantName: restaurant.name,
       csrfToken: staffSession.csrfToken,
     })
     .from(staffSession)

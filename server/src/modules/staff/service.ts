@@ -51,6 +51,7 @@ export function toMe(staff: StaffIdentity & { csrfToken: string }): StaffMe {
     email: staff.email,
     role: staff.role,
     restaurantShortName: staff.restaurantShortName,
+    restaurantName: staff.restaurantName,
     csrfToken: staff.csrfToken,
   };
 }

@@ -112,6 +112,8 @@ describe.each(testDatabaseKinds())('staff API on %s', (kind) => {
       email: 'anna@bistro.test',
       role: 'WAITER',
       restaurantShortName: 'bistro',
+      // The console's header names the restaurant as its guests know it (issue 24).
+      restaurantName: 'Kis Bisztró',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '@tablo/contract/order';
+import type { StaffVisit } from '@tablo/contract/staff';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useMinuteClock } from '../hooks/use-minute-clock.ts';
@@ -14,6 +15,16 @@ function shown(order: Order, filter: Filter): boolean {
   return filter === 'ALL' || order.status === (filter as OrderStatus);
 }
 
+/** A visit opened by a scan alone (no order, call or payment yet) is not a card on the board. */
+function hasSomethingToShow(visit: StaffVisit): boolean {
+  return visit.orders.length > 0 || visit.calls.length > 0 || visit.payments.length > 0;
+}
+
+/** Newest first, the server's order (by id): an order arriving live sits where a reload would put it. */
+function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => b.id - a.id);
+}
+
 /** The order board: open visits grouped by table, filtered by status, kept live by the console's socket. */
 export function BoardScreen() {
   const { t } = useTranslation('staff');
@@ -23,7 +34,8 @@ export function BoardScreen() {
 
   const visits = [...(board.data?.visits ?? [])]
     .sort((a, b) => a.tableNumber - b.tableNumber)
-    .map((visit) => ({ visit, orders: visit.orders.filter((order) => shown(order, filter)) }))
+    .filter(hasSomethingToShow)
+    .map((visit) => ({ visit, orders: newestFirst(visit.orders.filter((order) => shown(order, filter))) }))
     .filter(
       ({ visit, orders }) =>
         filter === 'ALL' || orders.length > 0 || visit.calls.some((c) => c.acknowledgedAt === null),
@@ -39,7 +51,7 @@ export function BoardScreen() {
             <button
               key={value}
               type="button"
-              className={styles.button}
+              className={`${styles.button} ${styles.filter}`}
               aria-pressed={filter === value}
               onClick={() => setFilter(value)}
             >

@@ -39,7 +39,7 @@ export function ConsoleHeader() {
       <p className={styles.brand}>
         {t('console_name')}
         <span className={styles.brandPlace}>
-          {me.restaurantShortName} · {me.email} · {t(`role_${me.role}`)}
+          {me.restaurantName} · {me.email} · {t(`role_${me.role}`)}
         </span>
       </p>
       <nav className={styles.nav} aria-label={t('navigation')}>
@@ -59,16 +59,11 @@ export function ConsoleHeader() {
           <span className={styles.liveDot} data-status={live} aria-hidden="true" />
           {t(`live_${live}`)}
         </span>
-        {sound.blocked && (
-          <button type="button" className={styles.alertButton} onClick={sound.unblock}>
-            {t('enable_sound')}
-          </button>
-        )}
         <button
           type="button"
-          className={styles.button}
-          aria-pressed={sound.enabled}
-          onClick={() => sound.setEnabled(!sound.enabled)}
+          className={`${styles.button} ${styles.toggle}`}
+          aria-pressed={sound.on}
+          onClick={sound.toggle}
         >
           {t('sound')}
         </button>

@@ -8,21 +8,10 @@ import { moveOrder, staffBoardQueryKey } from '../api/staff-board.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { formatAge } from '../utils/age.ts';
+import { applyOrderAnswer } from '../utils/board-events.ts';
 import { pickTitle } from '../utils/pick-title.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 import styles from './staff.module.css';
-
-function withOrder(board: StaffBoard | undefined, order: Order): StaffBoard | undefined {
-  if (!board) return board;
-  return {
-    ...board,
-    visits: board.visits.map((visit) =>
-      visit.visitId === order.visitId
-        ? { ...visit, orders: visit.orders.map((o) => (o.id === order.id ? { ...order, isMine: false } : o)) }
-        : visit,
-    ),
-  };
-}
 
 type OrderCardProps = { order: Order; now: number; tableNumber?: number };
 
@@ -43,7 +32,9 @@ export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
     const hadFocus = card.current?.contains(document.activeElement) || rejecting;
     const moved = await run(status, () => moveOrder(order.id, status, reason));
     if (moved)
-      queryClient.setQueryData<StaffBoard>(staffBoardQueryKey, (board) => withOrder(board, moved.data));
+      queryClient.setQueryData<StaffBoard>(staffBoardQueryKey, (board) =>
+        board ? applyOrderAnswer(board, moved.data) : board,
+      );
     if (status === 'REJECTED') setRejecting(false);
     refocus.current = moved && hadFocus ? moved.data.status : null;
   }

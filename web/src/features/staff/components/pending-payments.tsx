@@ -1,4 +1,5 @@
-import { type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
+import type { Order } from '@tablo/contract/order';
+import { type StaffPaymentItem, type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
@@ -9,19 +10,27 @@ import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { formatAge } from '../utils/age.ts';
+import { pickTitle } from '../utils/pick-title.ts';
 import styles from './staff.module.css';
 
 type PendingPaymentsProps = {
   tableNumber: number;
   payments: readonly StaffPendingPayment[];
+  /** The visit's orders: where a payment's lines find their dishes' names. */
+  orders: readonly Order[];
   now: number;
 };
+
+function titleOf(orders: readonly Order[], line: StaffPaymentItem, language: string, fallback: string) {
+  const item = orders.find((o) => o.id === line.orderId)?.items.find((i) => i.id === line.orderItemId);
+  return item ? pickTitle(item.titles, language, fallback) : fallback;
+}
 
 /**
  * A table's cash and card payments waiting for staff: confirming marks their items paid, cancelling
  * releases them. The board is read again afterwards (the socket's payment events do the same elsewhere).
  */
-export function PendingPayments({ tableNumber, payments, now }: PendingPaymentsProps) {
+export function PendingPayments({ tableNumber, payments, orders, now }: PendingPaymentsProps) {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
   const { me } = useStaffConsole();
@@ -53,13 +62,23 @@ export function PendingPayments({ tableNumber, payments, now }: PendingPaymentsP
                 {method} · {amount}
               </strong>
               {payment.tip > 0 && ` + ${t('payment_tip', { amount: formatPrice(payment.tip, language) })}`}
-              {' · '}
-              {payment.shareCount > 0
-                ? t('payment_shares', { n: payment.shareCount })
-                : t('payment_items', { n: payment.itemCount })}
+              {payment.shareCount > 0 && ` · ${t('payment_shares', { n: payment.shareCount })}`}
               {' · '}
               <time dateTime={payment.createdAt}>{formatAge(payment.createdAt, now, language)}</time>
             </span>
+            {payment.items.length > 0 && (
+              <ul className={styles.paymentLines} aria-label={t('payment_lines_of', { method })}>
+                {payment.items.map((line) => (
+                  <li key={line.orderItemId}>
+                    {t('payment_line', {
+                      quantity: line.quantity,
+                      title: titleOf(orders, line, language, t('untitled')),
+                      order: t('order_label', { id: line.orderId }),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            )}
             {canSettle && (
               <span className={styles.actions}>
                 <button

@@ -151,12 +151,12 @@ describe('menu availability', () => {
     const fake = useStaff({ role: 'WAITER' });
     renderApp('/staff/menu/en');
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Mark Goulash soup sold out' }, { timeout: 4000 }),
+      await screen.findByRole('button', { name: 'Mark sold out: Goulash soup' }, { timeout: 4000 }),
     );
-    const again = await screen.findByRole('button', { name: 'Mark Goulash soup available' });
-    expect(screen.getByRole('button', { name: 'Mark Bean soup available' })).toBeTruthy();
+    const again = await screen.findByRole('button', { name: 'Mark available: Goulash soup' });
+    expect(screen.getByRole('button', { name: 'Mark available: Bean soup' })).toBeTruthy();
     fireEvent.click(again);
-    expect(await screen.findByRole('button', { name: 'Mark Goulash soup sold out' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Mark sold out: Goulash soup' })).toBeTruthy();
     expect(fake.state.writes.map((w) => w.body)).toEqual([
       { availabilityType: 'SOLD_OUT' },
       { availabilityType: 'AVAILABLE' },

@@ -42,16 +42,28 @@ export function TablesScreen() {
           <EmptyState>{t('tables_empty')}</EmptyState>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.tablesTable}`} data-manage={manage}>
               <caption className="visually-hidden">{t('tables_title')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('col_table')}</th>
-                  <th scope="col">{t('col_state')}</th>
-                  <th scope="col">{t('col_visit')}</th>
-                  <th scope="col">{t('col_unpaid')}</th>
-                  <th scope="col">{t('col_calls')}</th>
-                  <th scope="col">{t('col_actions')}</th>
+                  <th scope="col" className={styles.colTable}>
+                    {t('col_table')}
+                  </th>
+                  <th scope="col" className={styles.colState}>
+                    {t('col_state')}
+                  </th>
+                  <th scope="col" className={styles.colVisit}>
+                    {t('col_visit')}
+                  </th>
+                  <th scope="col" className={styles.colUnpaid}>
+                    {t('col_unpaid')}
+                  </th>
+                  <th scope="col" className={styles.colCalls}>
+                    {t('col_calls')}
+                  </th>
+                  <th scope="col" className={styles.colActions}>
+                    {t('col_actions')}
+                  </th>
                 </tr>
               </thead>
               <tbody>

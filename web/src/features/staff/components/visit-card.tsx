@@ -46,7 +46,7 @@ export function VisitCard({ visit, orders, now }: VisitCardProps) {
         data-table={visit.tableNumber}
       >
         <div className={styles.cardHead}>
-          <h2 id={headingId} className={styles.cardTitle}>
+          <h2 id={headingId} className={styles.cardTitle} tabIndex={-1}>
             {t('table_number', { table: visit.tableNumber })}
           </h2>
           <span className={styles.muted}>
@@ -56,7 +56,12 @@ export function VisitCard({ visit, orders, now }: VisitCardProps) {
         <p>
           {t('unpaid')}: <span className={styles.amount}>{formatPrice(visit.unpaidAmount, language)}</span>
         </p>
-        <PendingPayments tableNumber={visit.tableNumber} payments={visit.payments} now={now} />
+        <PendingPayments
+          tableNumber={visit.tableNumber}
+          payments={visit.payments}
+          orders={visit.orders}
+          now={now}
+        />
         <CallList
           tableId={visit.tableId}
           tableNumber={visit.tableNumber}

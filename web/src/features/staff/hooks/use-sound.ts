@@ -4,13 +4,13 @@ import { chimeContext, playChime } from '../sound/chime.ts';
 export const SOUND_STORAGE_KEY = 'tablo.staff.sound';
 
 export type Sound = {
-  /** The member's choice, kept on this device. */
-  enabled: boolean;
-  setEnabled: (enabled: boolean) => void;
-  /** The browser holds the audio back until a user gesture (autoplay rule): show "Enable sound". */
-  blocked: boolean;
-  /** Resumes the audio; call from a click or key press. */
-  unblock: () => void;
+  /**
+   * The chime will sound: switched on here and allowed by the browser. While the autoplay rule holds the
+   * audio back it reads as off, and switching it on (a user gesture) is what lets it play.
+   */
+  on: boolean;
+  /** Off when on; otherwise on, resuming held-back audio. Call from a click or key press. */
+  toggle: () => void;
   /** The alert chime, when sound is on and allowed. */
   chime: () => void;
 };
@@ -23,7 +23,10 @@ function readEnabled(): boolean {
   }
 }
 
-/** The alert sound: on by default, switchable, and honest about the browser's autoplay rule. */
+/**
+ * The alert sound: on by default, one switch, and honest about the browser's autoplay rule (held back reads
+ * as off: pressing the switch is the gesture that lets it play).
+ */
 export function useSound(): Sound {
   const [enabled, setEnabledState] = useState(readEnabled);
   const [state, setState] = useState<string>('none');
@@ -46,31 +49,26 @@ export function useSound(): Sound {
     } catch {
       // Without storage the choice lasts until the page is reloaded.
     }
-    // Switching sound on is a user gesture: the moment to be allowed to play.
-    if (next)
-      void chimeContext()
-        ?.resume()
-        .catch(() => undefined);
   }, []);
 
-  const unblock = useCallback(() => {
+  const on = enabled && state !== 'suspended';
+  const toggle = useCallback(() => {
+    if (on) {
+      setEnabled(false);
+      return;
+    }
+    setEnabled(true);
     const context = chimeContext();
     void context
       ?.resume()
       .then(() => setState(context.state))
       .catch(() => undefined);
-  }, []);
+  }, [on, setEnabled]);
 
   const chime = useCallback(() => {
     const context = chimeContext();
     if (enabled && context) playChime(context);
   }, [enabled]);
 
-  return {
-    enabled,
-    setEnabled,
-    blocked: enabled && state === 'suspended',
-    unblock,
-    chime,
-  };
+  return { on, toggle, chime };
 }

@@ -20,12 +20,19 @@ export function setStaffSocketFactory(factory: LiveSocketFactory | undefined): v
 
 /** `tableNumber` is null only when the board, even read again, does not hold the event's visit. */
 export type StaffAlert =
-  | { kind: 'order'; orderId: number; tableId: number; tableNumber: number | null }
-  | { kind: 'call'; callKind: 'WAITER' | 'BILL'; tableId: number; tableNumber: number | null }
+  | { kind: 'order'; orderId: number; tableId: number; visitId: number; tableNumber: number | null }
+  | {
+      kind: 'call';
+      callKind: 'WAITER' | 'BILL';
+      tableId: number;
+      visitId: number;
+      tableNumber: number | null;
+    }
   | {
       kind: 'late_payment';
       outcome: 'ACCEPTED' | 'REFUNDING' | 'REFUNDED';
       tableId: number;
+      visitId: number;
       tableNumber: number | null;
       /** Amount + tip. */
       total: number;
@@ -79,16 +86,15 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
           queryClient
             .getQueryData<StaffBoard>(staffBoardQueryKey)
             ?.visits.find((visit) => visit.visitId === event.visitId)?.tableNumber ?? null;
-        if (newOrder)
-          alert.current({ kind: 'order', orderId: newOrder.order.id, tableId: event.tableId, tableNumber });
-        if (newCall)
-          alert.current({ kind: 'call', callKind: newCall.call.kind, tableId: event.tableId, tableNumber });
+        const at = { tableId: event.tableId, visitId: event.visitId, tableNumber };
+        if (newOrder) alert.current({ kind: 'order', orderId: newOrder.order.id, ...at });
+        if (newCall) alert.current({ kind: 'call', callKind: newCall.call.kind, ...at });
         // The event names its table: its visit may be closed already (a late payment after a forced close).
         if (late)
           alert.current({
             kind: 'late_payment',
             outcome: late.outcome,
-            tableId: event.tableId,
+            ...at,
             tableNumber: late.tableNumber,
             total: late.amount + late.tip,
           });

@@ -109,6 +109,7 @@ export function staffServer(options: Options = {}) {
     email: 'anna@demo.example',
     role: options.role ?? 'MANAGER',
     restaurantShortName: 'demo',
+    restaurantName: 'Paprika Bistro',
     csrfToken: CSRF,
   });
   const state = {

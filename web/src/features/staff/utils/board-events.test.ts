@@ -100,6 +100,7 @@ describe('board events', () => {
       tip: 0,
       createdAt: '2025-05-01T12:03:00.000Z',
       itemCount: 1,
+      items: [{ orderId: 6, orderItemId: 600, quantity: 1 }],
       shareCount: 0,
     };
     const start = demoBoard();

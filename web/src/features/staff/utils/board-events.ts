@@ -41,6 +41,33 @@ function moveOrder(order: Order, status: OrderStatus, rejectReason: string | nul
 }
 
 /**
+ * The one way an order on the board changes: the visit's unpaid amount moves by what the order owes now
+ * minus what it owed before. Every writer goes through here (an event, the answer to this board's own
+ * move), so whichever of the two arrives second finds nothing left to count.
+ */
+function withOrderReplaced(visit: StaffVisit, before: Order, after: Order): StaffVisit {
+  return {
+    ...visit,
+    orders: visit.orders.map((o) => (o.id === before.id ? after : o)),
+    unpaidAmount: Math.max(0, visit.unpaidAmount - unpaidOf(before) + unpaidOf(after)),
+  };
+}
+
+/**
+ * The server's answer to a move made on this board (accept, serve, reject), laid on the board by the same
+ * rule as the move's event: an answer older than what the board shows already changes nothing.
+ */
+export function applyOrderAnswer(board: StaffBoard, answer: Order): StaffBoard {
+  const visit = board.visits.find((v) => v.visitId === answer.visitId);
+  const order = visit?.orders.find((o) => o.id === answer.id);
+  if (!visit || !order || PROGRESS[answer.status] < PROGRESS[order.status]) return board;
+  return {
+    ...board,
+    visits: replaceVisit(board, withOrderReplaced(visit, order, { ...answer, isMine: false })),
+  };
+}
+
+/**
  * One table event applied to the board, once: an event at or below the table's cursor changes nothing.
  * The board's cursor for the table moves to the event's.
  */
@@ -66,12 +93,7 @@ export function applyTableEvent(board: StaffBoard, event: TableEvent): AppliedEv
       const order = visit?.orders.find((o) => o.id === event.orderId);
       if (!visit || !order) return { board: { ...board, cursors }, refetch: true };
       if (PROGRESS[event.status] < PROGRESS[order.status]) return unchanged;
-      const moved = moveOrder(order, event.status, event.rejectReason);
-      const next = {
-        ...visit,
-        orders: visit.orders.map((o) => (o.id === order.id ? moved : o)),
-        unpaidAmount: Math.max(0, visit.unpaidAmount - unpaidOf(order) + unpaidOf(moved)),
-      };
+      const next = withOrderReplaced(visit, order, moveOrder(order, event.status, event.rejectReason));
       return { board: { visits: replaceVisit(board, next), cursors }, refetch: false };
     }
     case 'call.changed': {

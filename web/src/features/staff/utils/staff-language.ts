@@ -2,7 +2,8 @@ import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 
 export const STAFF_LANGUAGE_STORAGE_KEY = 'tablo.staff.language';
 
-function supported(code: string | null | undefined): LanguageCode | null {
+/** The console's language for a code or BCP 47 tag, or null when it is not one of the ten. */
+export function supported(code: string | null | undefined): LanguageCode | null {
   const lowered = code?.toLowerCase();
   return LANGUAGES.find((l) => l.code === lowered || l.bcp47 === lowered)?.code ?? null;
 }
