@@ -105,7 +105,7 @@ async function pay(page: Page, method: 'method_cash' | 'method_online', amount: 
 async function sandboxDecides(page: Page, amount: number, button: 'Approve payment' | 'Decline') {
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox-checkout/'));
   expect(await page.locator('.amount').textContent()).toBe(
-    `${new Intl.NumberFormat('hu-HU').format(amount)} Ft`,
+    `${new Intl.NumberFormat('hu-HU', { useGrouping: 'always' }).format(amount)} Ft`,
   );
   expect(await page.locator('.merchant').textContent()).toContain(`table ${TABLE}`);
   await screenshot(page, `payment-sandbox-${button === 'Decline' ? 'decline' : 'approve'}`);

@@ -79,7 +79,8 @@ export function LanguageMenu() {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? `${id}-list` : undefined}
-        aria-label={`${t('language')}: ${current.label}`}
+        // WCAG 2.5.3 (label in name): the name begins with what the button shows.
+        aria-label={`${current.code.toUpperCase()} – ${t('language')}: ${current.label}`}
         onClick={() => (open ? close() : openList())}
         onKeyDown={onButtonKeyDown}
       >
