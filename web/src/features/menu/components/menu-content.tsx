@@ -44,14 +44,8 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   useMenuSlider(dietary.categories, categories, clearSearch);
 
   // Issue 24 §14: a text missing in the diner's language falls back (spec §4); the page says so once.
-  const fallsBack = useMemo(
-    () =>
-      menu.some((category) =>
-        [category, ...category.menuItems].some(
-          (part) => !part.translations.some((x) => x.isoCode === language),
-        ),
-      ),
-    [menu, language],
+  const fallsBack = menu.some((category) =>
+    [category, ...category.menuItems].some((part) => !part.translations.some((x) => x.isoCode === language)),
   );
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
@@ -88,11 +82,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
           </button>
         )}
       </div>
-      {fallsBack && (
-        <p className={styles.fallback} data-texts-fall-back="">
-          {t('texts_fall_back')}
-        </p>
-      )}
+      {fallsBack && <p className={styles.fallback}>{t('texts_fall_back')}</p>}
       <p className="visually-hidden" role="status">
         {query.trim() !== '' && t('results_count', { count: dishCount })}
       </p>
