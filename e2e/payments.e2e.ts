@@ -285,9 +285,12 @@ describe('paying from the phone: two diners at one table', () => {
         left: box.left,
         right: width - box.right,
         overflow: document.documentElement.scrollWidth - width,
+        // Nothing inside the card runs past its edge either.
+        inside: card.scrollWidth - card.clientWidth,
       };
     });
     expect(margins.overflow).toBe(0);
+    expect(margins.inside).toBe(0);
     expect(Math.abs(margins.left - margins.right)).toBeLessThan(1);
     expect(margins.left).toBeGreaterThanOrEqual(16);
     await expectNoAxeViolations(a);
