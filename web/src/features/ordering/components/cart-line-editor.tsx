@@ -99,14 +99,14 @@ export function CartLineEditor({ line, actions, focusNote, onSplit }: CartLineEd
           type="button"
           className={styles.splitButton}
           // WCAG 2.5.3: the name begins with the visible words.
-          aria-label={`${t('split_one')}: ${title}`}
+          aria-label={`${t('split_unit')}: ${title}`}
           onClick={() => {
             const newLineId = actions.splitOne(line.id);
             if (newLineId !== null) onSplit(newLineId);
           }}
         >
           <Split size={16} aria-hidden="true" />
-          {t('split_one')}
+          {t('split_unit')}
         </button>
       )}
     </li>
