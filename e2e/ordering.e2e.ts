@@ -6,6 +6,7 @@ import { staffLogin } from './support/staff.ts';
 
 // Issue 4: two phones at one table order, follow the order live, and the staff move it along.
 const orders = texts('en', 'orders');
+const tableText = texts('en', 'table');
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
 
@@ -51,6 +52,15 @@ describe('ordering at a table', () => {
     const cart = a.getByRole('dialog', { name: 'Your cart' });
     await cart.getByRole('button', { name: 'Increase the quantity of Goulash soup' }).click();
     await cart.getByLabel('Note for Goulash soup').fill('no chili, please');
+    // Issue 24 §11: one more goulash, without the note, is a line of its own; the first keeps its note.
+    await cart.getByRole('button', { name: 'Close' }).click();
+    await a.getByRole('button', { name: 'Add Goulash soup to the cart' }).click();
+    await a.getByRole('button', { name: /View cart/ }).click();
+    const goulashNotes = cart.getByLabel('Note for Goulash soup');
+    await expect.poll(() => goulashNotes.count()).toBe(2);
+    expect(
+      await goulashNotes.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value)),
+    ).toEqual(['no chili, please', '']);
     await expect.poll(() => cart.locator('[data-cart-total]').textContent()).toMatch(/Ft/);
     await expectNoAxeViolations(a);
     await screenshot(a, 'phone-order-cart');
@@ -86,12 +96,13 @@ describe('ordering at a table', () => {
     const board = await staff.board();
     const visit = board.visits.find((v) => v.orders.some((o) => o.id === orderId));
     const placed = visit?.orders.find((o) => o.id === orderId);
-    expect(placed?.items.map((line) => [line.quantity, line.note])).toEqual(
-      expect.arrayContaining([
-        [2, 'no chili, please'],
-        [1, ''],
-      ]),
-    );
+    const goulash = (line: { titles: { isoCode: string; title: string }[] }) =>
+      line.titles.some((title) => title.title === 'Goulash soup');
+    expect(placed?.items.map((line) => [goulash(line), line.quantity, line.note])).toEqual([
+      [true, 2, 'no chili, please'],
+      [false, 1, ''],
+      [true, 1, ''],
+    ]);
     await staff.move(orderId, 'ACCEPTED');
     await expect.poll(() => statusBadge(a, orderId).textContent(), { timeout: 10_000 }).toBe('Accepted');
     await expect.poll(() => statusBadge(b, orderId).textContent(), { timeout: 10_000 }).toBe('Accepted');
@@ -125,6 +136,34 @@ describe('ordering at a table', () => {
     expect(second.errors()).toEqual([]);
     await first.close();
     await second.close();
+  });
+
+  // Issue 24 §13: "Received – a waiter is on the way" lapses; the phone's clock is moved on, not waited for.
+  it('a table call the staff acknowledged says so, then lapses by itself', async () => {
+    const table = 6;
+    const journey = await startJourney(browser, 'phone', baseUrl);
+    const page = journey.page;
+    await page.clock.install();
+    await page.goto(tableUrls[String(table)] as string);
+    await page.waitForURL((url) => !url.searchParams.has('t'));
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My Table' })
+      .click();
+    const waiter = page.locator('[data-call="WAITER"]');
+    await waiter.getByRole('button', { name: tableText('call_WAITER') }).click();
+    await expect.poll(() => waiter.getAttribute('data-call-state'), { timeout: 10_000 }).toBe('sent');
+    const staff = await staffLogin(baseUrl);
+    await staff.acknowledgeCall(table, 'WAITER');
+    await expect.poll(() => waiter.getAttribute('data-call-state'), { timeout: 10_000 }).toBe('received');
+    expect(await waiter.getByRole('status').textContent()).toBe(tableText('call_received_WAITER'));
+    await screenshot(page, 'phone-table-call-received');
+
+    await page.clock.fastForward('02:01');
+    await expect.poll(() => waiter.getAttribute('data-call-state'), { timeout: 10_000 }).toBe('idle');
+    expect(await waiter.getByRole('status').textContent()).toBe('');
+    expect(journey.errors()).toEqual([]);
+    await journey.close();
   });
 
   it('the ordering URL without its token cannot order, and says why', async () => {

@@ -105,7 +105,7 @@ async function pay(page: Page, method: 'method_cash' | 'method_online', amount: 
 async function sandboxDecides(page: Page, amount: number, button: 'Approve payment' | 'Decline') {
   await page.waitForURL((url) => url.pathname.startsWith('/sandbox-checkout/'));
   expect(await page.locator('.amount').textContent()).toBe(
-    `${new Intl.NumberFormat('hu-HU').format(amount)} Ft`,
+    `${new Intl.NumberFormat('hu-HU', { useGrouping: 'always' }).format(amount)} Ft`,
   );
   expect(await page.locator('.merchant').textContent()).toContain(`table ${TABLE}`);
   await screenshot(page, `payment-sandbox-${button === 'Decline' ? 'decline' : 'approve'}`);
@@ -264,11 +264,40 @@ describe('paying from the phone: two diners at one table', () => {
     ]);
     const totalRow = receipt.locator('p').filter({ hasText: payText('total') });
     expect(await totalRow.textContent()).toBe(`${payText('total')}${price(aTotal)}`);
-    expect(await receipt.textContent()).toContain(payText('method_online'));
+    // Issue 24 §15: "Paid online", a receipt number, and that it is a payment receipt, not the fiscal one.
+    expect(await receipt.textContent()).toContain(payText('paid_method_online'));
+    expect(await receipt.textContent()).not.toContain(payText('method_online'));
+    expect(await receipt.textContent()).toMatch(
+      new RegExp(fill(payText('receipt_number'), { number: '\\d{8}-[0-9A-F]{8}' })),
+    );
+    expect(await receipt.textContent()).toContain(payText('receipt_not_fiscal'));
     for (const title of [SOUP, SPRITZER])
       expect(await receipt.getByRole('rowheader', { name: title }).count()).toBe(1);
     await expectNoAxeViolations(a);
     await screenshot(a, 'payment-receipt');
+    // The German receipt (longer words) keeps even margins inside the phone's width.
+    await a.goto(a.url().replace(`/receipt/demo/${TABLE}/en`, `/receipt/demo/${TABLE}/de`));
+    await expect.poll(() => receipt.isVisible(), LIVE).toBe(true);
+    const margins = await receipt.evaluate((card) => {
+      const box = card.getBoundingClientRect();
+      const width = document.documentElement.clientWidth;
+      return {
+        left: box.left,
+        right: width - box.right,
+        overflow: document.documentElement.scrollWidth - width,
+        // Nothing inside the card runs past its edge either.
+        inside: card.scrollWidth - card.clientWidth,
+      };
+    });
+    expect(margins.overflow).toBe(0);
+    expect(margins.inside).toBe(0);
+    expect(Math.abs(margins.left - margins.right)).toBeLessThan(1);
+    expect(margins.left).toBeGreaterThanOrEqual(16);
+    await expectNoAxeViolations(a);
+    await screenshot(a, 'payment-receipt-de');
+    await a.goBack();
+    await a.waitForURL((url) => url.pathname === `/receipt/demo/${TABLE}/en`);
+    await expect.poll(() => receipt.isVisible(), LIVE).toBe(true);
 
     // Diner B saw A's lines become paid without a reload: no longer selectable.
     for (const title of [SOUP, SPRITZER]) {
@@ -285,6 +314,15 @@ describe('paying from the phone: two diners at one table', () => {
     await pay(b, 'method_online', bTotal);
     for (const title of [LANGOS, BEER])
       await expect.poll(() => line(a, title).getAttribute('data-state'), LIVE).toBe('reserved');
+    // Issue 24 §12: still to pay is B's total, nothing is left to pay, and A is told why.
+    await expect
+      .poll(
+        () => a.getByText(fill(payText('unpaid_at_table'), { amount: price(bTotal) })).textContent(),
+        LIVE,
+      )
+      .toBe(
+        `${fill(payText('unpaid_at_table'), { amount: price(bTotal) })}. ${fill(payText('being_paid_now'), { amount: price(bTotal) })}`,
+      );
     await sandboxDecides(b, bTotal, 'Decline');
     await expect.poll(() => resultStatus(b), LIVE).toBe('FAILED');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(payText('declined_released'));

@@ -162,10 +162,20 @@ export const ReceiptVatLineSchema = z.object({
   vat: z.number().int().nonnegative(),
 });
 
-/** GET /api/payments/:paymentId/receipt (session header): only for a SUCCEEDED payment. */
+/**
+ * GET /api/payments/:paymentId/receipt (session header): only for a SUCCEEDED payment. A payment receipt,
+ * not the fiscal receipt the restaurant's till issues (issue 24 §15).
+ */
 export const ReceiptSchema = z.object({
   paymentId: z.uuid(),
+  /** The paying day in the restaurant's time zone and the payment's first 8 hex digits: "20261127-0B5E4A52". */
+  receiptNumber: z.string(),
   restaurantName: z.string(),
+  /** Null when the restaurant has not set one: the receipt leaves it out. */
+  restaurantAddress: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  /** The restaurant's IANA time zone: `paidAt` is shown on its clock, wherever the phone is. */
+  timeZone: z.string(),
   tableNumber: z.number().int(),
   paidAt: z.iso.datetime({ offset: true }),
   method: PaymentMethodSchema,

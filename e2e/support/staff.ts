@@ -44,6 +44,14 @@ export async function staffLogin(baseUrl: string, account: { email: string; pass
       const response = await fetch(`${baseUrl}/api/staff/tables`, { headers });
       return StaffTablesSchema.parse(await response.json());
     },
+    async acknowledgeCall(tableId: number, kind: 'WAITER' | 'BILL') {
+      const response = await fetch(`${baseUrl}/api/staff/tables/${tableId}/calls/${kind}/acknowledge`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`acknowledge ${kind} at ${tableId}: ${response.status}`);
+    },
     async setAvailability(menuItemId: number, availabilityType: AvailabilityType) {
       const response = await fetch(`${baseUrl}/api/staff/menu-items/${menuItemId}/availability`, {
         method: 'PUT',

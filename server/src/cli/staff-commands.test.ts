@@ -140,10 +140,58 @@ describe.each(testDatabaseKinds())('staff and contact commands on %s', (kind) =>
     await expect(run(setContactCommand, 'bistro', '--reservation-url', 'ftp://x.example')).rejects.toThrow(
       /http:\/\/ or https:\/\//,
     );
-    await expect(run(setContactCommand, 'bistro')).rejects.toThrow(/Give --phone, --reservation-url or both/);
+    await expect(run(setContactCommand, 'bistro')).rejects.toThrow(
+      /Give at least one of --phone, --reservation-url, --address, --tax-number, --time-zone/,
+    );
     await expect(run(setContactCommand, 'nowhere', '--phone', '+36 1 234 5678')).rejects.toThrow(
       'There is no restaurant "nowhere"',
     );
     expect(await contact()).toEqual({ phone: null, reservationUrl: 'https://book.example/b' });
+  });
+
+  // Issue 24 §15: what a payment receipt prints — address, tax number (unset → left out), time zone.
+  it('set-contact sets, clears and validates the address, tax number and time zone of receipts', async () => {
+    const receipts = async () => {
+      const [row] = await database.db
+        .select({
+          address: restaurant.address,
+          taxNumber: restaurant.taxNumber,
+          timeZone: restaurant.timeZone,
+        })
+        .from(restaurant)
+        .where(eq(restaurant.shortName, 'bistro'));
+      return row;
+    };
+    expect(await receipts()).toEqual({ address: null, taxNumber: null, timeZone: 'Europe/Budapest' });
+    const out = await run(
+      setContactCommand,
+      'bistro',
+      '--address',
+      ' 1052 Budapest, Váci utca 1. ',
+      '--tax-number',
+      '12345678-2-41',
+      '--time-zone',
+      'Europe/Vienna',
+    );
+    expect(out.at(-1)).toBe(
+      'Receipts of "bistro": address 1052 Budapest, Váci utca 1., tax number 12345678-2-41, time zone Europe/Vienna',
+    );
+    expect(await receipts()).toEqual({
+      address: '1052 Budapest, Váci utca 1.',
+      taxNumber: '12345678-2-41',
+      timeZone: 'Europe/Vienna',
+    });
+    await expect(run(setContactCommand, 'bistro', '--time-zone', 'Mars/Olympus')).rejects.toThrow(
+      /timeZone: a time zone is an IANA name/,
+    );
+    await expect(run(setContactCommand, 'bistro', '--tax-number', 'x')).rejects.toThrow(
+      /taxNumber: a tax number/,
+    );
+    await expect(run(setContactCommand, 'bistro', '--address', 'a\nb')).rejects.toThrow(
+      /address: an address/,
+    );
+    await expect(run(setContactCommand, 'bistro', '--address', 'x'.repeat(201))).rejects.toThrow(/address/);
+    await run(setContactCommand, 'bistro', '--address', '', '--tax-number', '', '--time-zone', '');
+    expect(await receipts()).toEqual({ address: null, taxNumber: null, timeZone: 'Europe/Budapest' });
   });
 });

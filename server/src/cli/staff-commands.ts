@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE, MAX_ADDRESS_LENGTH } from '@tablo/contract/restaurant-settings';
 import { setRestaurantContact } from '../modules/restaurants/contact.ts';
 import { type PasswordSource, readStaffPassword } from '../modules/staff/create-staff-command.ts';
 import { listStaff, resetStaffPassword, setStaffDisabled } from '../modules/staff/staff-accounts.ts';
@@ -70,30 +71,54 @@ export const resetPasswordCommand = makeResetPasswordCommand();
 
 export const setContactCommand: Command = {
   name: 'set-contact',
-  summary: "Set the restaurant's phone number and reservation link (shown to diners)",
-  usage: "set-contact <shortName> [--phone '+36 1 234 5678'] [--reservation-url https://…]",
+  summary:
+    "Set the restaurant's phone, reservation link, and the address, tax number and time zone on receipts",
+  usage:
+    "set-contact <shortName> [--phone '+36 1 234 5678'] [--reservation-url https://…] [--address '…'] [--tax-number 12345678-2-42] [--time-zone Europe/Budapest]",
   details: `Diners see a "Phone number" (tel: link) and a "Reserve a table" link on the restaurant's
-pages. An empty value clears it (--phone ''); an option left out keeps its value.
+pages; payment receipts print the address and the tax number (left out while unset) and the time of
+payment in the restaurant's time zone. An empty value clears it (--phone ''; the time zone goes back to
+${DEFAULT_TIME_ZONE}); an option left out keeps its value.
 
 Options:
   --phone <number>         digits, spaces, +, - and ( ), 6 to 30 characters
-  --reservation-url <url>  an http:// or https:// address`,
-  options: { phone: { type: 'string' }, 'reservation-url': { type: 'string' } },
+  --reservation-url <url>  an http:// or https:// address
+  --address <text>         one line, at most ${MAX_ADDRESS_LENGTH} characters
+  --tax-number <number>    4 to 30 letters, digits, spaces, ., / and -
+  --time-zone <name>       an IANA time zone such as Europe/Budapest (default ${DEFAULT_TIME_ZONE})`,
+  options: {
+    phone: { type: 'string' },
+    'reservation-url': { type: 'string' },
+    address: { type: 'string' },
+    'tax-number': { type: 'string' },
+    'time-zone': { type: 'string' },
+  },
   async run(context, values, positionals) {
     expectPositionals(this, positionals, 1);
     const [shortName = ''] = positionals;
-    const phone = stringOption(values, 'phone');
-    const reservationUrl = stringOption(values, 'reservation-url');
-    if (phone === undefined && reservationUrl === undefined) {
-      throw new UsageError(`Give --phone, --reservation-url or both. Usage: ${this.usage}`);
+    const given = {
+      phone: stringOption(values, 'phone'),
+      reservationUrl: stringOption(values, 'reservation-url'),
+      address: stringOption(values, 'address'),
+      taxNumber: stringOption(values, 'tax-number'),
+      timeZone: stringOption(values, 'time-zone'),
+    };
+    const change = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+    if (Object.keys(change).length === 0) {
+      throw new UsageError(
+        `Give at least one of --phone, --reservation-url, --address, --tax-number, --time-zone. Usage: ${this.usage}`,
+      );
     }
-    const contact = await setRestaurantContact(await context.database(), shortName, {
-      ...(phone === undefined ? {} : { phone }),
-      ...(reservationUrl === undefined ? {} : { reservationUrl }),
-    });
+    const contact = await setRestaurantContact(await context.database(), shortName, change);
     context.out(
       `Contact of "${shortName}": phone ${contact.phone ?? '(none)'}, reservations ${contact.reservationUrl ?? '(none)'}`,
     );
+    const receiptOptions = [given.address, given.taxNumber, given.timeZone];
+    if (receiptOptions.some((value) => value !== undefined)) {
+      context.out(
+        `Receipts of "${shortName}": address ${contact.address ?? '(none)'}, tax number ${contact.taxNumber ?? '(none)'}, time zone ${contact.timeZone}`,
+      );
+    }
     return 0;
   },
 };

@@ -59,6 +59,12 @@ export const restaurant = pgTable('restaurant', {
   phone: text('phone'),
   /** "Reserve a table" links here (http or https); CLI `set-contact`. */
   reservationUrl: text('reservation_url'),
+  /** Printed on payment receipts (issue 24 §15); null → left out. CLI `set-contact --address`. */
+  address: text('address'),
+  /** The restaurant's tax number, printed on payment receipts; null → left out. CLI `set-contact --tax-number`. */
+  taxNumber: text('tax_number'),
+  /** IANA time zone of the restaurant: receipts (and later hours and business days) read the clock in it. */
+  timeZone: text('time_zone').notNull().default('Europe/Budapest'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

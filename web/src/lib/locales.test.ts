@@ -83,6 +83,25 @@ describe('locale files', () => {
     });
   }
 
+  // A dish name is the restaurant's own text, in any gender and case: a gendered article or an elided
+  // preposition right before it is wrong for half the menu ("Ein Dobostorte", "de Omelette").
+  const BEFORE_A_NAME: Partial<Record<string, RegExp>> = {
+    de: /\b(ein|eine|einen|einem|einer|der|die|das|den|dem|des)\s+{{\s*(title|name)\s*}}/i,
+    fr: /\b(un|une|le|la|les|de|du|des)\s+{{\s*(title|name)\s*}}/i,
+    ro: /\b(un|o|unui|unei)\s+{{\s*(title|name)\s*}}/i,
+    en: /\b(a|an)\s+{{\s*(title|name)\s*}}/i,
+  };
+  for (const [language, pattern] of Object.entries(BEFORE_A_NAME)) {
+    it(`${language} puts no gendered article before a dish name`, () => {
+      const wrong = Object.entries(resources[language] ?? {}).flatMap(([namespace, texts]) =>
+        keys(texts)
+          .filter((key) => pattern?.test(String(lookup(texts, key))))
+          .map((key) => `${namespace}:${key}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+
   it('keeps the texts the specification gives verbatim in English', () => {
     const common = english.common as Record<string, string>;
     expect(common.toast_session_failed).toBe('Fatal error: failed to iniate ordering process');

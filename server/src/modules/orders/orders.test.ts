@@ -60,12 +60,19 @@ describe.each(testDatabaseKinds())('POST /api/orders on %s', (kind) => {
       isMine: true,
       tableId,
     });
+    // One dish twice with different notes is two lines (issue 24 §11), each with its own note.
     expect(
-      order.items.map((line) => [line.menuItemId, line.quantity, line.unitPrice, line.lineTotal]),
+      order.items.map((line) => [line.menuItemId, line.quantity, line.unitPrice, line.lineTotal, line.note]),
     ).toEqual([
-      [goulash, 2, 2490, 4980],
-      [palinka, 1, 1800, 1800],
-      [goulash, 1, 2490, 2490],
+      [goulash, 2, 2490, 4980, ''],
+      [palinka, 1, 1800, 1800, 'cold'],
+      [goulash, 1, 2490, 2490, 'extra hot'],
+    ]);
+    const table = TableOrdersResponseSchema.parse((await getTableOrders(ctx.app, tableId, sessionId)).json());
+    expect(table.orders.find((o) => o.id === order.id)?.items.map((line) => line.note)).toEqual([
+      '',
+      'cold',
+      'extra hot',
     ]);
     expect(order.items[0]?.titles).toEqual([
       { isoCode: 'hu', title: 'Gulyásleves' },

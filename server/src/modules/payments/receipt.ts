@@ -1,5 +1,7 @@
 import type { Receipt } from '@tablo/contract/payment';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { restaurant } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { grossByRate, mergeVatLines, shareVatLines, vatLines } from './receipt-vat.ts';
 import { splitLines, splitOf, succeededShareParts } from './repository.ts';
@@ -19,6 +21,8 @@ export async function readReceipt(
   const { stored } = await readablePayment(db, header, paymentId);
   if (stored.status !== 'SUCCEEDED' || !stored.paidAt)
     throw new HttpError(409, PAYMENT_TEXTS.receiptNotReady);
+  // A receipt is read rarely: one more round trip keeps the payment reads untouched.
+  const { address, taxNumber, timeZone } = await receiptSettings(database, stored.restaurantId);
   const itemLines = vatLines(grossByRate(stored.items));
   let shares: Receipt['shares'] = null;
   let shareLines: ReturnType<typeof vatLines> = [];
@@ -40,7 +44,11 @@ export async function readReceipt(
   }
   return {
     paymentId: stored.id,
+    receiptNumber: receiptNumber(stored.id, stored.paidAt, timeZone),
     restaurantName: stored.restaurantName,
+    restaurantAddress: address,
+    taxNumber,
+    timeZone,
     tableNumber: stored.tableNumber,
     paidAt: stored.paidAt.toISOString(),
     method: stored.method,
@@ -52,4 +60,30 @@ export async function readReceipt(
     amount: stored.amount,
     total: stored.amount + stored.tip,
   };
+}
+
+async function receiptSettings(database: Database, restaurantId: number) {
+  const [row] = await database.db
+    .select({ address: restaurant.address, taxNumber: restaurant.taxNumber, timeZone: restaurant.timeZone })
+    .from(restaurant)
+    .where(eq(restaurant.id, restaurantId));
+  if (!row) throw new Error(`restaurant ${restaurantId} vanished`);
+  return row;
+}
+
+/**
+ * The number a diner or the restaurant quotes for a receipt: the paying day on the restaurant's clock and
+ * the payment's first 8 hex digits ("20261127-0B5E4A52"). Derived, never stored: a receipt never changes,
+ * and one day's payments of one restaurant do not share 32 random bits in practice.
+ */
+export function receiptNumber(paymentId: string, paidAt: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .format(paidAt)
+    .replaceAll('-', '');
+  return `${day}-${paymentId.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 }

@@ -16,8 +16,11 @@ export interface SandboxPageModel {
   finished: { status: string; resultUrl: string } | null;
 }
 
+// Grouped even with four digits ("1 005 Ft"), as the app's prices are; hu-HU's Intl default leaves them bare.
+const AMOUNT = new Intl.NumberFormat('hu-HU', { useGrouping: 'always' });
+
 function money(amount: number, currency: string): string {
-  return `${new Intl.NumberFormat('hu-HU').format(amount)} ${currency === 'HUF' ? 'Ft' : currency}`;
+  return `${AMOUNT.format(amount)} ${currency === 'HUF' ? 'Ft' : currency}`;
 }
 
 const STYLE = `

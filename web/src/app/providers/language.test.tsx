@@ -42,7 +42,7 @@ describe('language layout (spec §2, §5)', () => {
 
   it('rewrites the lang segment when a language is picked, without a reload', async () => {
     const { router } = renderApp('/en?from=qr');
-    fireEvent.click(await screen.findByRole('button', { name: 'Language: English' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'EN – Language: English' }));
     fireEvent.click(screen.getByRole('option', { name: 'Deutsch' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/de'));
     expect(router.state.location.search).toBe('?from=qr');
@@ -52,7 +52,7 @@ describe('language layout (spec §2, §5)', () => {
 
   it('works the picker with the keyboard', async () => {
     const { router } = renderApp('/en');
-    const button = await screen.findByRole('button', { name: 'Language: English' });
+    const button = await screen.findByRole('button', { name: 'EN – Language: English' });
     fireEvent.keyDown(button, { key: 'ArrowDown' });
     const list = screen.getByRole('listbox');
     await waitFor(() => expect(document.activeElement).toBe(list));

@@ -61,8 +61,8 @@ describe('table calls on the table screens', () => {
         visitId: 5,
         call: {
           kind: 'BILL',
-          requestedAt: '2025-05-01T12:00:00.000Z',
-          acknowledgedAt: '2025-05-01T12:01:00.000Z',
+          requestedAt: new Date(Date.now() - 60_000).toISOString(),
+          acknowledgedAt: new Date().toISOString(),
         },
       }),
     );

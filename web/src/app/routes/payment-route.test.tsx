@@ -44,6 +44,29 @@ const line = (id: number) =>
   document.querySelector<HTMLElement>(`[data-payable-line="${id}"]`) as HTMLElement;
 
 describe('payment summary', () => {
+  // Issue 24 §12: "Still to pay" and "Pay what is left" differ by what is being paid right now; say so.
+  it('says how much of what is still to pay is being paid right now, beside "Pay what is left"', async () => {
+    usePayments();
+    await openSummary();
+    // 2 goulash (4 980) + 3 free beers (2 700) are left; the fourth beer (900) is in a payment under way.
+    expect(screen.getByText(/Still to pay at the table/).textContent).toBe(
+      'Still to pay at the table: 8,580\u00a0Ft. Of this, 900\u00a0Ft is being paid right now (payments waiting for confirmation).',
+    );
+    expect(screen.getByRole('radio', { name: 'Pay what is left (7,680\u00a0Ft)' })).toBeTruthy();
+  });
+
+  it('says nothing of payments under way when there are none', async () => {
+    usePayments({
+      payable: makePayable({
+        lines: [payableLine({ orderItemId: 101, en: 'Goulash soup', hu: 'Gulyásleves' })],
+      }),
+    });
+    await openSummary();
+    expect(screen.getByText(/Still to pay at the table/).textContent).toBe(
+      'Still to pay at the table: 1,000\u00a0Ft',
+    );
+  });
+
   it('lists the payable lines with the price per piece; "pay separately" pays my items by cash', async () => {
     const payments = usePayments();
     const { router } = await openSummary();

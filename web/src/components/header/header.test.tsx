@@ -43,7 +43,7 @@ describe('Header (spec §2, §9)', () => {
       'desktop',
     );
     expect(screen.getByText(demoRestaurant.descriptionEn)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Language: English' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'EN – Language: English' })).toBeTruthy();
   });
 
   it('shows the Hungarian description in Hungarian', async () => {

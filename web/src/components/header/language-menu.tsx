@@ -10,6 +10,7 @@ export function LanguageMenu() {
   const { t } = useTranslation('common');
   const { language, changeLanguage } = useLanguage();
   const current = LANGUAGES.find((l) => l.code === language) ?? LANGUAGES[0];
+  const code = current.code.toUpperCase();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const id = useId();
@@ -79,12 +80,13 @@ export function LanguageMenu() {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? `${id}-list` : undefined}
-        aria-label={`${t('language')}: ${current.label}`}
+        // WCAG 2.5.3 (label in name): the name begins with what the button shows.
+        aria-label={`${code} – ${t('language')}: ${current.label}`}
         onClick={() => (open ? close() : openList())}
         onKeyDown={onButtonKeyDown}
       >
         <Globe size={18} aria-hidden="true" />
-        <span className={styles.code}>{current.code.toUpperCase()}</span>
+        <span className={styles.code}>{code}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </button>
       {open ? (

@@ -21,6 +21,8 @@ export function DietaryFilterButton({ preferences, onClick }: DietaryFilterButto
       <span className={styles.label} aria-hidden="true">
         {t('dietary_filter')}
       </span>
+      {/* WCAG 2.5.3: the visible words read "Dietary filter 1", as the name begins; a flex box draws no space. */}
+      {count > 0 && ' '}
       {count > 0 && (
         <span className={styles.count} aria-hidden="true">
           {count}

@@ -43,6 +43,10 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const clearSearch = useCallback(() => setQuery(''), []);
   useMenuSlider(dietary.categories, categories, clearSearch);
 
+  // Issue 24 §14: a text missing in the diner's language falls back (spec §4); the page says so once.
+  const fallsBack = menu.some((category) =>
+    [category, ...category.menuItems].some((part) => !part.translations.some((x) => x.isoCode === language)),
+  );
   const openItem = openItemId === null ? undefined : findItem(menu, openItemId);
   const dishCount = categories.reduce((sum, category) => sum + category.menuItems.length, 0);
   const drawn = useProgressiveCount(categories.length, FIRST_RENDER_CATEGORIES);
@@ -78,6 +82,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
           </button>
         )}
       </div>
+      {fallsBack && <p className={styles.fallback}>{t('texts_fall_back')}</p>}
       <p className="visually-hidden" role="status">
         {query.trim() !== '' && t('results_count', { count: dishCount })}
       </p>

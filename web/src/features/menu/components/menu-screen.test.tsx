@@ -53,6 +53,30 @@ describe('MenuScreen', () => {
     expect(await screen.findAllByRole('article', { name: 'Ohne Titel' }, { timeout: 5000 })).toHaveLength(1);
   });
 
+  // Issue 24 §14: where a restaurant's text falls back, the page says so once, in the diner's language.
+  it('says once, in the diner’s language, that some texts are in another language, and still shows them', async () => {
+    renderMenuRoute({ language: 'de' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Soups' })).toBeTruthy();
+    const notices = screen.getAllByText(
+      'Ein Teil dieser Speisekarte ist nicht auf Deutsch verfügbar: Diese Texte werden in einer anderen Sprache angezeigt.',
+    );
+    expect(notices).toHaveLength(1);
+    expect(card('Goulash soup')).toBeTruthy();
+  });
+
+  it('says nothing of other languages when every text is in the diner’s language', async () => {
+    const english = buildMenuFixture()
+      .filter((category) => category.translations.some((t) => t.isoCode === 'en'))
+      .map((category) => ({
+        ...category,
+        menuItems: category.menuItems.filter((item) => item.translations.some((t) => t.isoCode === 'en')),
+      }));
+    server.use(...menuHandlers({ menu: english }));
+    renderMenuRoute({ language: 'en' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Soups' })).toBeTruthy();
+    expect(screen.queryByText(/Part of this menu is not available in English/)).toBeNull();
+  });
+
   it('shows each dish’s allergens in display order', async () => {
     renderMenuRoute({ language: 'en' });
     const allergens = within(await screen.findByRole('article', { name: 'Goulash soup' })).getByRole('list', {

@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { unitsOf } from '../state/cart-lines.ts';
 import { useCart } from '../state/cart-store.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import styles from './ordering.module.css';
@@ -17,7 +18,7 @@ export function AddToCartButton({ item, place }: AddToCartButtonProps) {
   const [cart, actions] = useCart(shortName, tableId);
   const title = pickTranslation(item.translations, language, t('untitled')).title;
   const soldOut = item.availabilityType === 'SOLD_OUT';
-  const inCart = cart.lines.find((line) => line.menuItemId === item.id)?.quantity ?? 0;
+  const inCart = unitsOf(cart.lines, item.id);
 
   return (
     <span className={place === 'dialog' ? styles.addDialog : styles.addCard}>

@@ -16,6 +16,7 @@ import { placeOrder } from '../api/place-order.ts';
 import { tableOrdersQueryKey } from '../api/table-orders.ts';
 import type { CartView } from '../hooks/use-cart-view.ts';
 import { upsertOrder } from '../hooks/use-table-live.ts';
+import { orderLines } from '../state/cart-lines.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import { taggedText } from '../utils/tagged-text.tsx';
 import { CartLineEditor } from './cart-line-editor.tsx';
@@ -37,6 +38,7 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
   const [step, setStep] = useState<'cart' | 'confirm'>('cart');
   const [placing, setPlacing] = useState(false);
   const [needsNetwork, setNeedsNetwork] = useState(false);
+  const [splitLine, setSplitLine] = useState<number | null>(null);
   const online = useOnline();
   const placingRef = useRef(false);
   const { cart, actions, lines } = view;
@@ -63,11 +65,7 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
         sessionId: ordering.sessionId,
         tableId: ordering.tableId,
         note: cart.note.trim(),
-        items: lines.map((line) => ({
-          menuItemId: line.menuItemId,
-          quantity: line.quantity,
-          note: line.note.trim(),
-        })),
+        items: orderLines(cart.lines),
       },
       cart.idempotencyKey,
     );
@@ -123,7 +121,13 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
           <>
             <ul className={styles.lines} aria-label={t('cart_title')}>
               {lines.map((line) => (
-                <CartLineEditor key={line.menuItemId} line={line} actions={actions} />
+                <CartLineEditor
+                  key={line.id}
+                  line={line}
+                  actions={actions}
+                  focusNote={line.id === splitLine}
+                  onSplit={setSplitLine}
+                />
               ))}
             </ul>
             <label className={styles.fieldLabel} htmlFor={noteId}>
@@ -160,7 +164,7 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
           <>
             <ul className={styles.summary} aria-label={t('confirmation_title')}>
               {lines.map((line) => (
-                <li key={line.menuItemId} className={styles.summaryLine}>
+                <li key={line.id} className={styles.summaryLine}>
                   <span>
                     {line.quantity} × {line.title}
                     {line.note && <span className={styles.muted}> — {line.note}</span>}

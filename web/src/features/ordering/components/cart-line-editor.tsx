@@ -1,6 +1,6 @@
 import { MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
-import { Minus, Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
+import { Minus, Plus, Split, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -8,16 +8,32 @@ import type { CartViewLine } from '../hooks/use-cart-view.ts';
 import type { CartActions } from '../state/cart-store.ts';
 import styles from './ordering.module.css';
 
-/** One cart line: quantity stepper, remove, an optional note; flagged when it cannot be ordered. */
-export function CartLineEditor({ line, actions }: { line: CartViewLine; actions: CartActions }) {
+type CartLineEditorProps = {
+  line: CartViewLine;
+  actions: CartActions;
+  /** A line just split off: its note field takes the focus. */
+  focusNote: boolean;
+  onSplit: (newLineId: number) => void;
+};
+
+/**
+ * One cart line (a dish with its note): quantity stepper, remove, the note, and "a different note for one"
+ * when it holds several; flagged when it cannot be ordered.
+ */
+export function CartLineEditor({ line, actions, focusNote, onSplit }: CartLineEditorProps) {
   const { t } = useTranslation('orders');
   const { language } = useLanguage();
   const noteId = useId();
+  const noteInput = useRef<HTMLInputElement>(null);
   const title = line.title;
+  useEffect(() => {
+    if (focusNote) noteInput.current?.focus();
+  }, [focusNote]);
   return (
     <li
       className={`${styles.line} ${line.problem ? styles.lineProblem : ''}`}
       data-cart-line={line.menuItemId}
+      data-cart-line-id={line.id}
     >
       <div className={styles.lineHead}>
         <p className={styles.lineTitle}>{title}</p>
@@ -38,7 +54,7 @@ export function CartLineEditor({ line, actions }: { line: CartViewLine; actions:
             className={styles.iconButton}
             aria-label={t('decrease', { title })}
             disabled={line.quantity <= 1}
-            onClick={() => actions.setQuantity(line.menuItemId, line.quantity - 1)}
+            onClick={() => actions.setQuantity(line.id, line.quantity - 1)}
           >
             <Minus size={18} aria-hidden="true" />
           </button>
@@ -50,7 +66,7 @@ export function CartLineEditor({ line, actions }: { line: CartViewLine; actions:
             className={styles.iconButton}
             aria-label={t('increase', { title })}
             disabled={line.quantity >= MAX_QUANTITY_PER_LINE}
-            onClick={() => actions.setQuantity(line.menuItemId, line.quantity + 1)}
+            onClick={() => actions.setQuantity(line.id, line.quantity + 1)}
           >
             <Plus size={18} aria-hidden="true" />
           </button>
@@ -59,7 +75,7 @@ export function CartLineEditor({ line, actions }: { line: CartViewLine; actions:
           type="button"
           className={styles.removeButton}
           aria-label={t('remove_item', { title })}
-          onClick={() => actions.remove(line.menuItemId)}
+          onClick={() => actions.remove(line.id)}
         >
           <Trash2 size={18} aria-hidden="true" />
           <span aria-hidden="true">{t('remove')}</span>
@@ -69,14 +85,30 @@ export function CartLineEditor({ line, actions }: { line: CartViewLine; actions:
         {t('line_note_label', { title })}
       </label>
       <input
+        ref={noteInput}
         id={noteId}
         className={styles.input}
         type="text"
         value={line.note}
         maxLength={MAX_NOTE_LENGTH}
         placeholder={t('line_note_placeholder')}
-        onChange={(event) => actions.setLineNote(line.menuItemId, event.target.value)}
+        onChange={(event) => actions.setLineNote(line.id, event.target.value)}
       />
+      {line.quantity > 1 && (
+        <button
+          type="button"
+          className={styles.splitButton}
+          // WCAG 2.5.3: the name begins with the visible words.
+          aria-label={`${t('split_unit')}: ${title}`}
+          onClick={() => {
+            const newLineId = actions.splitOne(line.id);
+            if (newLineId !== null) onSplit(newLineId);
+          }}
+        >
+          <Split size={16} aria-hidden="true" />
+          {t('split_unit')}
+        </button>
+      )}
     </li>
   );
 }

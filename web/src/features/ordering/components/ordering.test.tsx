@@ -156,7 +156,7 @@ describe('cart', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Remove Goulash soup from the cart' }));
     expect(within(again).queryByText('Goulash soup')).toBeNull();
     const stored = JSON.parse(localStorage.getItem(cartStorageKey('demo', 1)) ?? '{}');
-    expect(stored.lines).toEqual([{ menuItemId: 21, quantity: 2, note: 'no lemon' }]);
+    expect(stored.lines).toEqual([{ id: 2, menuItemId: 21, quantity: 2, note: 'no lemon' }]);
     fireEvent.click(within(again).getByRole('button', { name: 'Remove Schnitzel from the cart' }));
     expect(within(again).getByText('Your cart is empty')).toBeTruthy();
   });

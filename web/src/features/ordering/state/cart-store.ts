@@ -2,22 +2,33 @@ import { IdempotencyKeySchema, MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@t
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { addUnits, type CartLine, removeLine, splitOne, updateLine } from './cart-lines.ts';
 import { deviceStorage } from './device-storage.ts';
 
 const CartLineSchema = z.object({
+  // A cart kept before lines had ids (one line per dish then) gets them when read.
+  id: z.number().int().positive().optional(),
   menuItemId: z.number().int().positive(),
   quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
   note: z.string().max(MAX_NOTE_LENGTH),
 });
-export type CartLine = z.infer<typeof CartLineSchema>;
 
 /** The cart kept on the device, with the idempotency key of the order it will become (one key per cart). */
 const CartSchema = z.object({
-  lines: z.array(CartLineSchema),
+  lines: z.array(CartLineSchema).transform((lines): CartLine[] => {
+    const used = new Set<number>();
+    let next = lines.reduce((max, line) => Math.max(max, line.id ?? 0), 0);
+    return lines.map((line) => {
+      const id = line.id !== undefined && !used.has(line.id) ? line.id : ++next;
+      used.add(id);
+      return { ...line, id };
+    });
+  }),
   note: z.string().max(MAX_NOTE_LENGTH),
   idempotencyKey: IdempotencyKeySchema,
 });
-export type Cart = z.infer<typeof CartSchema>;
+export type Cart = z.output<typeof CartSchema>;
+export type { CartLine };
 
 export function cartStorageKey(shortName: string, tableId: number): string {
   return `tablo.cart.${shortName}.${tableId}`;
@@ -90,22 +101,14 @@ function subscribe(key: string, listener: () => void): () => void {
   };
 }
 
-function clampQuantity(quantity: number): number {
-  return Math.min(MAX_QUANTITY_PER_LINE, Math.max(1, Math.round(quantity)));
-}
-
-function mapLine(cart: Cart, menuItemId: number, change: (line: CartLine) => CartLine): Cart {
-  return {
-    ...cart,
-    lines: cart.lines.map((line) => (line.menuItemId === menuItemId ? change(line) : line)),
-  };
-}
-
 export type CartActions = {
+  /** One more of the dish, on its line without a note (a new line when each of its lines has a note). */
   add: (menuItemId: number, quantity?: number) => void;
-  setQuantity: (menuItemId: number, quantity: number) => void;
-  setLineNote: (menuItemId: number, note: string) => void;
-  remove: (menuItemId: number) => void;
+  setQuantity: (lineId: number, quantity: number) => void;
+  setLineNote: (lineId: number, note: string) => void;
+  remove: (lineId: number) => void;
+  /** One unit of the line becomes a line of its own, for its own note; returns the new line's id. */
+  splitOne: (lineId: number) => number | null;
   setNote: (note: string) => void;
   /** After a placed order: an empty cart with a new idempotency key. */
   reset: () => void;
@@ -122,30 +125,21 @@ export function useCart(shortName: string, tableId: number): [Cart, CartActions]
     const write = (update: (cart: Cart) => Cart) => writeCart(key, update);
     return {
       add: (menuItemId, quantity = 1) =>
-        write((current) =>
-          current.lines.some((line) => line.menuItemId === menuItemId)
-            ? mapLine(current, menuItemId, (line) => ({
-                ...line,
-                quantity: clampQuantity(line.quantity + quantity),
-              }))
-            : {
-                ...current,
-                lines: [...current.lines, { menuItemId, quantity: clampQuantity(quantity), note: '' }],
-              },
-        ),
-      setQuantity: (menuItemId, quantity) =>
-        write((current) =>
-          mapLine(current, menuItemId, (line) => ({ ...line, quantity: clampQuantity(quantity) })),
-        ),
-      setLineNote: (menuItemId, note) =>
-        write((current) =>
-          mapLine(current, menuItemId, (line) => ({ ...line, note: note.slice(0, MAX_NOTE_LENGTH) })),
-        ),
-      remove: (menuItemId) =>
-        write((current) => ({
-          ...current,
-          lines: current.lines.filter((line) => line.menuItemId !== menuItemId),
-        })),
+        write((current) => ({ ...current, lines: addUnits(current.lines, menuItemId, quantity) })),
+      setQuantity: (lineId, quantity) =>
+        write((current) => ({ ...current, lines: updateLine(current.lines, lineId, { quantity }) })),
+      setLineNote: (lineId, note) =>
+        write((current) => ({ ...current, lines: updateLine(current.lines, lineId, { note }) })),
+      remove: (lineId) => write((current) => ({ ...current, lines: removeLine(current.lines, lineId) })),
+      splitOne: (lineId) => {
+        let newId: number | null = null;
+        write((current) => {
+          const split = splitOne(current.lines, lineId);
+          newId = split.newId;
+          return { ...current, lines: split.lines };
+        });
+        return newId;
+      },
       setNote: (note) => write((current) => ({ ...current, note: note.slice(0, MAX_NOTE_LENGTH) })),
       reset: () => write(() => emptyCart()),
     };

@@ -43,6 +43,7 @@ export function PaymentForm({ payable, tableId, sessionId, onStale }: PaymentFor
   const modeName = useId();
   const price = (amount: number) => formatPrice(amount, language);
   const nothingMarked = draft.mode === 'items' && draft.selection === null;
+  const underWay = payable.unpaidAmount - payable.leftAmount;
 
   async function pay() {
     if (draft.selection === null || draft.method === null || !draft.tipValid) return;
@@ -90,7 +91,11 @@ export function PaymentForm({ payable, tableId, sessionId, onStale }: PaymentFor
         void pay();
       }}
     >
-      <p className={styles.muted}>{t('unpaid_at_table', { amount: price(payable.unpaidAmount) })}</p>
+      <p className={styles.muted}>
+        {t('unpaid_at_table', { amount: price(payable.unpaidAmount) })}
+        {/* Issue 24 §12: the gap to "Pay what is left" is what pending payments (anyone's) hold right now. */}
+        {underWay > 0 && `. ${t('being_paid_now', { amount: price(underWay) })}`}
+      </p>
       <fieldset className={styles.choices}>
         <legend className={styles.legend}>{t('how_to_pay')}</legend>
         {MODES.map((mode) => (

@@ -43,7 +43,7 @@ describe('receipt', () => {
       ['27 %', '3,921 Ft', '1,059 Ft', '4,980 Ft'],
     ]);
     expect(document.querySelector('[data-receipt]')?.textContent).toContain('Total6,630');
-    expect(screen.getByText('Card to the waiter')).toBeTruthy();
+    expect(screen.getByText('Paid by card to the waiter')).toBeTruthy();
     expect(document.querySelector('[data-receipt-shares]')).toBeNull();
     expect(payments.state.sessions).toEqual(new Set([DEMO_SESSION_ID]));
 
@@ -52,6 +52,43 @@ describe('receipt', () => {
     vi.stubGlobal('print', print);
     fireEvent.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
+  });
+
+  // Issue 24 §15: who issued it, its number, the time on the restaurant's clock, what kind of receipt it is.
+  it('prints the address, tax number, receipt number and the time in the restaurant’s time zone', async () => {
+    server.use(
+      ...paymentsServer({
+        receipt: makeReceipt({
+          restaurantAddress: '1052 Budapest, Váci utca 1.',
+          taxNumber: '12345678-2-41',
+          // 18:31 UTC is 13:31 in New York, whatever the phone's own zone.
+          timeZone: 'America/New_York',
+          method: 'ONLINE',
+        }),
+      }).handlers,
+    );
+    renderApp(RECEIPT);
+    expect(await screen.findByText('1052 Budapest, Váci utca 1.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.getByText('Tax number: 12345678-2-41')).toBeTruthy();
+    expect(screen.getByText('Receipt no. 20261123-0B5E4A52')).toBeTruthy();
+    expect(screen.getByText(/Nov 23, 2026, 1:31\sPM/)).toBeTruthy();
+    expect(screen.getByText('Paid online')).toBeTruthy();
+    expect(screen.queryByText('Pay online')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment receipt' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        "This confirms your payment. It is not a fiscal receipt: the restaurant's till issues that.",
+      ),
+    ).toBeTruthy();
+  });
+
+  it('leaves out an address and a tax number the restaurant has not set', async () => {
+    server.use(...paymentsServer().handlers);
+    renderApp(RECEIPT);
+    expect(await screen.findByText('Receipt no. 20261123-0B5E4A52', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(/Tax number/)).toBeNull();
+    // 18:31 UTC on the restaurant's Budapest clock.
+    expect(screen.getByText(/Nov 23, 2026, 7:31\sPM/)).toBeTruthy();
   });
 
   it('names the shares a share payment covers', async () => {

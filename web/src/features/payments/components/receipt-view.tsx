@@ -1,4 +1,3 @@
-import { toBcp47 } from '@tablo/contract/language-list';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
@@ -11,8 +10,15 @@ import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { receiptQueryOptions } from '../api/receipt.ts';
-import { METHOD_TEXT } from './method-chooser.tsx';
 import styles from './payments.module.css';
+import { ReceiptHead } from './receipt-head.tsx';
+
+/** How a receipt says the payment was made: past tense ("Paid online", not the button's "Pay online"). */
+const PAID_METHOD_TEXT = {
+  CASH: 'paid_method_cash',
+  CARD: 'paid_method_card',
+  ONLINE: 'paid_method_online',
+} as const;
 
 type ReceiptViewProps = { paymentId: string; tableId: number; sessionId: string | null };
 
@@ -44,17 +50,9 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
   }
 
   const receipt = query.data;
-  const paidAt = new Intl.DateTimeFormat(toBcp47(language), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(receipt.paidAt));
   return (
     <div className={styles.receipt} data-receipt="">
-      <div className={styles.receiptHead}>
-        <p className={styles.receiptRestaurant}>{receipt.restaurantName}</p>
-        <p>{paidAt}</p>
-        <p>{t('table_number', { number: receipt.tableNumber })}</p>
-      </div>
+      <ReceiptHead receipt={receipt} />
       <table className={styles.receiptTable}>
         <caption className="visually-hidden">{t('receipt_items')}</caption>
         <thead>
@@ -119,7 +117,7 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
         </p>
         <p className={styles.totalRow}>
           <span>{t('method')}</span>
-          <span>{t(METHOD_TEXT[receipt.method])}</span>
+          <span>{t(PAID_METHOD_TEXT[receipt.method])}</span>
         </p>
       </div>
       <div className={`${styles.actions} ${styles.noPrint}`}>

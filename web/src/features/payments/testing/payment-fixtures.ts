@@ -119,7 +119,11 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 export function makeReceipt(overrides: Partial<Receipt> = {}): Receipt {
   return ReceiptSchema.parse({
     paymentId: PAYMENT_ID,
+    receiptNumber: '20261123-0B5E4A52',
     restaurantName: 'Demo Bistro',
+    restaurantAddress: null,
+    taxNumber: null,
+    timeZone: 'Europe/Budapest',
     tableNumber: 1,
     paidAt: '2026-11-23T18:31:00.000Z',
     method: 'CARD',

@@ -6,7 +6,9 @@ import { DEMO_SESSION_ID } from '../../../testing/fixtures.ts';
 import { renderRoute } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 import { tableCallsServer } from '../testing/table-calls-handlers.ts';
-import { callState, TableCalls } from './table-calls.tsx';
+import { CALL_RECEIVED_SHOWN_MS, callState, TableCalls } from './table-calls.tsx';
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 function renderCalls(options?: Parameters<typeof tableCallsServer>[0]) {
   const fake = tableCallsServer(options);
@@ -46,11 +48,7 @@ describe('table calls', () => {
     // What the live connection writes when a waiter acknowledges the call.
     act(() =>
       queryClient.setQueryData(tableCallsQueryKey(1, DEMO_SESSION_ID), (data?: { calls: [] }) =>
-        upsertCall(data, {
-          kind: 'WAITER',
-          requestedAt: '2025-05-01T12:00:00.000Z',
-          acknowledgedAt: '2025-05-01T12:01:00.000Z',
-        }),
+        upsertCall(data, { kind: 'WAITER', requestedAt: ago(60_000), acknowledgedAt: ago(0) }),
       ),
     );
     expect(await screen.findByText('Received – a waiter is on the way')).toBeTruthy();
@@ -60,13 +58,32 @@ describe('table calls', () => {
   it('shows the state of calls made before the page loaded', async () => {
     renderCalls({
       calls: [
-        { kind: 'BILL', requestedAt: '2025-05-01T12:00:00.000Z', acknowledgedAt: '2025-05-01T12:02:00.000Z' },
-        { kind: 'WAITER', requestedAt: '2025-05-01T12:03:00.000Z', acknowledgedAt: null },
+        { kind: 'BILL', requestedAt: ago(90_000), acknowledgedAt: ago(30_000) },
+        { kind: 'WAITER', requestedAt: ago(10_000), acknowledgedAt: null },
       ],
     });
     expect(await screen.findByText('Received – the bill is on its way')).toBeTruthy();
     expect(callBox('BILL').dataset.callState).toBe('received');
     expect(callBox('WAITER').dataset.callState).toBe('sent');
+  });
+
+  // Issue 24 §13: a call acknowledged five minutes ago no longer says "a waiter is on the way".
+  it('lets "received" lapse: an old acknowledgement shows nothing, a fresh one goes by itself', async () => {
+    renderCalls({
+      calls: [
+        { kind: 'WAITER', requestedAt: ago(6 * 60_000), acknowledgedAt: ago(5 * 60_000) },
+        {
+          kind: 'BILL',
+          requestedAt: ago(CALL_RECEIVED_SHOWN_MS),
+          acknowledgedAt: ago(CALL_RECEIVED_SHOWN_MS - 1500),
+        },
+      ],
+    });
+    expect(await screen.findByText('Received – the bill is on its way')).toBeTruthy();
+    expect(callBox('WAITER').dataset.callState).toBe('idle');
+    expect(screen.queryByText('Received – a waiter is on the way')).toBeNull();
+    await waitFor(() => expect(callBox('BILL').dataset.callState).toBe('idle'), { timeout: 5000 });
+    expect(screen.queryByText('Received – the bill is on its way')).toBeNull();
   });
 
   it("shows the server's message when the call comes too soon, and keeps the state", async () => {
@@ -79,17 +96,18 @@ describe('table calls', () => {
     expect(callBox('BILL').dataset.callState).toBe('idle');
   });
 
-  it('reads a call as idle, sent or received', () => {
+  it('reads a call as idle, sent or received, and received as idle once it lapsed', () => {
+    const acknowledged = Date.parse('2025-05-01T12:01:00Z');
     expect(callState(undefined)).toBe('idle');
     expect(callState({ kind: 'BILL', requestedAt: '2025-05-01T12:00:00Z', acknowledgedAt: null })).toBe(
       'sent',
     );
-    expect(
-      callState({
-        kind: 'BILL',
-        requestedAt: '2025-05-01T12:00:00Z',
-        acknowledgedAt: '2025-05-01T12:01:00Z',
-      }),
-    ).toBe('received');
+    const call = {
+      kind: 'BILL',
+      requestedAt: '2025-05-01T12:00:00Z',
+      acknowledgedAt: '2025-05-01T12:01:00Z',
+    } as const;
+    expect(callState(call, acknowledged + 1000)).toBe('received');
+    expect(callState(call, acknowledged + CALL_RECEIVED_SHOWN_MS)).toBe('idle');
   });
 });

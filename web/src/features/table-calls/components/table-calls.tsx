@@ -6,7 +6,7 @@ import {
 } from '@tablo/contract/table-call';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing, Receipt } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { tableCallsQueryKey, tableCallsQueryOptions, upsertCall } from '../../../lib/table-calls-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { placeTableCall } from '../api/place-table-call.ts';
@@ -14,9 +14,34 @@ import styles from './table-calls.module.css';
 
 export type CallState = 'idle' | 'sent' | 'received';
 
-export function callState(call: TableCall | undefined): CallState {
+/**
+ * How long "Received – a waiter is on the way" stays after a waiter acknowledged the call (issue 24 §13):
+ * by then the waiter has come, and the diner may need to call again. Measured with the phone's clock
+ * against the server's acknowledgement time (phones keep network time).
+ */
+export const CALL_RECEIVED_SHOWN_MS = 2 * 60_000;
+
+function receivedUntil(call: TableCall): number {
+  return call.acknowledgedAt === null ? 0 : Date.parse(call.acknowledgedAt) + CALL_RECEIVED_SHOWN_MS;
+}
+
+export function callState(call: TableCall | undefined, now = Date.now()): CallState {
   if (!call) return 'idle';
-  return call.acknowledgedAt === null ? 'sent' : 'received';
+  if (call.acknowledgedAt === null) return 'sent';
+  return now < receivedUntil(call) ? 'received' : 'idle';
+}
+
+/** The time of this render; a timer renders again when the next "received" state lapses. */
+function useLapsingNow(calls: readonly TableCall[] | undefined): number {
+  const [renders, setRenders] = useState(0);
+  useEffect(() => {
+    const current = Date.now();
+    const next = Math.min(...(calls ?? []).map(receivedUntil).filter((until) => until > current));
+    if (!Number.isFinite(next)) return;
+    const timer = setTimeout(() => setRenders(renders + 1), next - current);
+    return () => clearTimeout(timer);
+  }, [calls, renders]);
+  return Date.now();
 }
 
 const ICONS = { WAITER: BellRing, BILL: Receipt } as const;
@@ -31,6 +56,7 @@ export function TableCalls({ tableId, sessionId }: { tableId: number; sessionId:
   const calls = useQuery(tableCallsQueryOptions(tableId, sessionId));
   const [sending, setSending] = useState<TableCallKind | null>(null);
   const [problem, setProblem] = useState<{ kind: TableCallKind; message: string } | null>(null);
+  const now = useLapsingNow(calls.data?.calls);
 
   async function call(kind: TableCallKind) {
     if (sending) return;
@@ -57,7 +83,10 @@ export function TableCalls({ tableId, sessionId }: { tableId: number; sessionId:
       </h3>
       <div className={styles.buttons}>
         {TABLE_CALL_KINDS.map((kind) => {
-          const state = callState(calls.data?.calls.find((c) => c.kind === kind));
+          const state = callState(
+            calls.data?.calls.find((c) => c.kind === kind),
+            now,
+          );
           const Icon = ICONS[kind];
           const statusId = `table-call-status-${kind}`;
           return (
