@@ -12,6 +12,20 @@ import { StaffRoleSchema } from './staff.ts';
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
+/**
+ * The refusals the web app tells apart (and says in the member's language); the server sends exactly these.
+ * A link: unknown 404, used or expired 410. Sign-up and invitations: an address that has an account 409.
+ */
+export const ACCOUNT_ERRORS = {
+  linkInvalid: 'This link is not valid: check that it was copied whole, or ask for a new one',
+  linkExpired: 'This link has expired: ask for a new one',
+  linkUsed: 'This link has already been used: ask for a new one if you still need it',
+  emailTaken: 'An account with this e-mail address already exists: log in, or reset its password',
+  ownersOnly: 'Only an owner can invite an owner, make someone an owner, or change an owner’s account',
+  lastOwner: 'The restaurant’s last owner cannot be demoted or disabled: make someone else an owner first',
+  disableSelf: 'You cannot disable your own account: ask another owner or manager',
+} as const;
+
 /** How long each mailed link works. */
 export const CONFIRM_EMAIL_TTL_HOURS = 7 * 24;
 export const PASSWORD_RESET_TTL_HOURS = 1;
