@@ -27,9 +27,12 @@ function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Comp
   return async () => pick(await loadChunk('staff', () => import('./routes/staff/staff-routes.tsx')));
 }
 
+/** The mailed links' screens under /account/ (contract accountScreens). */
+const ACCOUNT_SCREENS = ['confirm-email', 'forgot-password', 'reset-password', 'invitation'] as const;
+
 type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
 
-/** Sign-up and the mailed links' screens: one chunk of their own (issue 26). */
+/** Sign-up, the mailed links' screens and the console's team: one chunk of their own (issue 26). */
 function account(pick: (routes: AccountRoutes['accountRoutes']) => Pick<RouteObject, 'Component'>) {
   return async () =>
     pick((await loadChunk('accounts', () => import('./routes/accounts/accounts-routes.tsx'))).accountRoutes);
@@ -180,12 +183,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'account',
-              children: [
-                { path: 'confirm-email/:lang?', lazy: account((r) => r.confirmEmail) },
-                { path: 'forgot-password/:lang?', lazy: account((r) => r.forgotPassword) },
-                { path: 'reset-password/:lang?', lazy: account((r) => r.resetPassword) },
-                { path: 'invitation/:lang?', lazy: account((r) => r.invitation) },
-              ],
+              children: ACCOUNT_SCREENS.map((name) => ({
+                path: `${name}/:lang?`,
+                lazy: account((r) => r[name]),
+              })),
             },
             {
               path: 'staff',
@@ -199,13 +200,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: staff((m) => m.staffScreens[name]),
                     })),
-                    // The team (issue 26): its own chunk, loaded only when opened.
-                    {
-                      path: 'team/:lang?',
-                      lazy: async () =>
-                        (await loadChunk('staff-team', () => import('./routes/staff-team/team-route.tsx')))
-                          .teamRoute,
-                    },
+                    // The team (issue 26): in the accounts chunk, loaded only when opened.
+                    { path: 'team/:lang?', lazy: account((r) => r.team) },
                   ],
                 },
               ],

@@ -9,10 +9,11 @@ import { ResetPasswordScreen } from '../../../features/accounts/components/reset
 import { SignUpScreen } from '../../../features/accounts/components/sign-up-screen.tsx';
 import { homeScreen, staffLinks } from '../../../features/staff/utils/staff-links.ts';
 import { useLanguage } from '../../providers/language.tsx';
+import { teamRoute } from '../staff-team/team-route.tsx';
 
 /**
- * The account screens (issue 26): one lazily loaded chunk that no diner page loads, like the staff
- * console's (decision 018). Signing up or accepting an invitation signs in: the console then reads the
+ * The restaurant's account screens (issue 26) — sign-up, the mailed links' screens and the console's team
+ * screen: one lazily loaded chunk that no diner page loads, like the staff console's (decision 018). Signing up or accepting an invitation signs in: the console then reads the
  * member afresh (its cached "nobody" from an earlier visit is dropped).
  */
 function useEnterConsole() {
@@ -56,9 +57,10 @@ function InvitationRoute() {
 }
 
 export const accountRoutes = {
+  team: teamRoute,
   register: { Component: RegisterRoute },
-  confirmEmail: { Component: ConfirmEmailRoute },
-  forgotPassword: { Component: ForgotPasswordRoute },
-  resetPassword: { Component: ResetPasswordRoute },
+  'confirm-email': { Component: ConfirmEmailRoute },
+  'forgot-password': { Component: ForgotPasswordRoute },
+  'reset-password': { Component: ResetPasswordRoute },
   invitation: { Component: InvitationRoute },
 };

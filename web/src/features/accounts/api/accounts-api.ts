@@ -5,11 +5,13 @@ import {
   ShortNameAvailabilitySchema,
   type SignUpRequest,
 } from '@tablo/contract/accounts';
-import { StaffMeSchema } from '@tablo/contract/staff';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The public account API (contract accounts.ts): no session, no CSRF header. */
+
+/** The signed-in member's schema loads with the request that answers it (decision 036's way). */
+const staffMe = () => import('@tablo/contract/staff').then((m) => m.StaffMeSchema);
 
 export function checkShortName(shortName: string, signal?: AbortSignal) {
   return apiRequest(accountPaths.shortName(shortName), {
@@ -21,7 +23,7 @@ export function checkShortName(shortName: string, signal?: AbortSignal) {
 
 /** Creates the restaurant and its owner; the answer sets the staff session cookie. */
 export function signUp(request: SignUpRequest) {
-  return apiRequest(accountPaths.signUp(), { method: 'POST', body: request, schema: StaffMeSchema });
+  return apiRequest(accountPaths.signUp(), { method: 'POST', body: request, schema: staffMe });
 }
 
 export function confirmEmail(token: string) {
@@ -62,6 +64,6 @@ export function acceptInvitation(token: string, password: string) {
   return apiRequest(accountPaths.acceptInvitation(), {
     method: 'POST',
     body: { token, password },
-    schema: StaffMeSchema,
+    schema: staffMe,
   });
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import type { ApiResult } from '../../../lib/api-client.ts';
+import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { createTeamApi, teamQueryKey } from '../api/team-api.ts';
 import { InviteForm } from './invite-form.tsx';
@@ -29,7 +30,7 @@ export function TeamScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut: () =
       const result = await api.team(signal);
       if (result.ok) return result.data;
       if (result.status === 401) onSignedOut();
-      throw new Error(result.message);
+      throw new RequestError(result.status, result.message);
     },
   });
   const [busy, setBusy] = useState(false);
