@@ -3,7 +3,7 @@
 // password reset through its link; every account screen without WCAG 2.2 AA violations, driven by keyboard
 // where a person would type. Mail goes to a real SMTP server in this test process.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../server/src/testing/mail-catcher.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
@@ -129,5 +129,28 @@ describe('restaurant accounts', () => {
     await page.keyboard.press('Enter');
     await page.getByText(accounts('link_used')).waitFor();
     await finishJourney(journey);
+  });
+
+  it('the diner menu loads none of the account screens’ code', async () => {
+    // The shared journeys' server has the demo restaurant.
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    await page.goto('/menu/demo/en', { waitUntil: 'networkidle' });
+    const bodies = await Promise.all(
+      [...scripts].map(async (url) => (await (await fetch(url)).text()).toString()),
+    );
+    await context.close();
+    expect([...scripts].filter((url) => /accounts|team/.test(url))).toEqual([]);
+    // accountPaths and staffTeamPaths (contract/accounts.ts) are used by these screens only.
+    expect(
+      bodies.filter((body) => body.includes('/accounts/sign-up') || body.includes('/staff/team')),
+    ).toEqual([]);
   });
 });
