@@ -15,8 +15,8 @@ import {
 
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
-/** ADMIN_URL's default (server/src/env.ts); the journeys' server does not set it. */
-const ADMIN_URL = 'https://admin.tablo.example';
+/** ADMIN_URL defaults to the server's own address (PUBLIC_URL, server/src/env.ts): Tablo's own sign-up. */
+const ADMIN_URL = baseUrl;
 
 describe.each(VIEWPORT_NAMES)('other screens (%s)', (viewport) => {
   let browser: Browser;

@@ -6,7 +6,7 @@ import { OrderSchema, OrderStatusSchema } from './order.ts';
 import { PaymentMethodSchema } from './payment.ts';
 import { TableCallKindSchema, TableCallSchema } from './table-call.ts';
 
-/** Staff API (cookie session + CSRF header). Accounts are created with the CLI. */
+/** Staff API (cookie session + CSRF header). Accounts come from sign-up, invitations or the CLI. */
 export const STAFF_ROLES = ['OWNER', 'MANAGER', 'WAITER', 'KITCHEN'] as const;
 export const StaffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
@@ -32,6 +32,10 @@ export const STAFF_PERMISSIONS = {
   closeUnpaidVisits: ['OWNER', 'MANAGER'],
   /** Rotate a table's token, enable or disable it, the QR codes (sheet and one table's SVG). */
   manageTables: ['OWNER', 'MANAGER'],
+  /** The team: invite, change roles, disable, enable, send a password reset (contract accounts.ts). */
+  manageStaff: ['OWNER', 'MANAGER'],
+  /** Invite, promote to, change or disable an OWNER: a manager manages everyone else. */
+  manageOwners: ['OWNER'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

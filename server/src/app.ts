@@ -10,6 +10,9 @@ import { apiHotMatch, createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { teamRoutes } from './modules/accounts/team-routes.ts';
 import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
@@ -58,6 +61,8 @@ export interface BuildAppOptions {
   cacheCoalesceMs?: number;
   /** Close the database when the app closes (server.ts); tests close their own. */
   closeDatabase?: boolean;
+  /** Sends the account mails; by default SMTP_URL's, or the log when it is unset (lib/mailer.ts). */
+  mailer?: Mailer;
 }
 
 export function appConfigOf(config: Config): AppConfig {
@@ -158,6 +163,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     database,
     loginsPerMinute: config.rateLimits.staffLoginsPerMinute,
   });
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const accounts = { database, mailer, publicUrl: config.publicUrl, product: config.poweredByName };
+  await app.register(accountRoutes, {
+    prefix: '/api',
+    ...accounts,
+    signUpsPerHour: config.rateLimits.signUpsPerHour,
+  });
+  await app.register(teamRoutes, { prefix: '/api', ...accounts });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });

@@ -12,7 +12,9 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       databasePoolSize: 20,
       publicUrl: 'http://localhost:3000',
-      adminUrl: 'https://admin.tablo.example',
+      // Tablo's own sign-up and log-in screens (DESIGN §1).
+      adminUrl: 'http://localhost:3000',
+      mail: { smtpUrl: null, from: 'Tablo <no-reply@localhost>' },
       poweredByName: 'Tablo',
       poweredByUrl: 'http://localhost:3000',
       analyticsId: null,
@@ -34,8 +36,14 @@ describe('loadConfig', () => {
       POWERED_BY_URL: 'https://foglalj.example',
       ANALYTICS_ID: 'G-1',
       SEED_DEMO: 'false',
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      MAIL_FROM: 'Foglalj <hello@foglalj.example>',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '3',
     });
     expect(config).toMatchObject({
+      adminUrl: 'https://admin.example.com',
+      mail: { smtpUrl: 'smtps://user:secret@mail.example.com:465', from: 'Foglalj <hello@foglalj.example>' },
+      rateLimits: { signUpsPerHour: 3 },
       port: 8080,
       dataDir: '/var/lib/tablo',
       databaseUrl: 'postgres://u@db/tablo',
@@ -56,13 +64,14 @@ describe('loadConfig', () => {
         DATABASE_POOL_SIZE: '0',
         ADMIN_URL: 'not a url',
         SEED_DEMO: 'maybe',
+        SMTP_URL: 'http://mail.example.com',
       });
     } catch (error) {
       caught = error;
     }
     expect(caught).toBeInstanceOf(EnvError);
     const problems = (caught as EnvError).problems.join('\n');
-    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'ADMIN_URL', 'SEED_DEMO']) {
+    for (const name of ['PORT', 'DATABASE_URL', 'DATABASE_POOL_SIZE', 'ADMIN_URL', 'SEED_DEMO', 'SMTP_URL']) {
       expect(problems).toContain(name);
     }
   });

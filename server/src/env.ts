@@ -27,8 +27,16 @@ const EnvSchema = z.object({
   // Pooled connections per instance on PostgreSQL (one more is kept for LISTEN); docs/scaling.md sizes it.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   PUBLIC_URL: z.url().optional(),
-  // The admin site is a separate product (spec §1); this placeholder domain is reserved and never resolves.
-  ADMIN_URL: z.url().default('https://admin.tablo.example'),
+  // Where the landing page's sign-up and log-in links go (spec §1's admin site): Tablo's own screens
+  // (PUBLIC_URL) unless it points to another site (DESIGN §1, docs/decisions/058).
+  ADMIN_URL: z.url().optional(),
+  // Mail (sign-up confirmation, password reset, staff invitations): smtp:// or smtps:// URL with credentials.
+  // Unset: the mails' links are printed in the server log instead (docs/decisions/058).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   POWERED_BY_NAME: z.string().min(1).default('Tablo'),
   POWERED_BY_URL: z.url().optional(),
   ANALYTICS_ID: z.string().min(1).optional(),
@@ -48,6 +56,8 @@ const EnvSchema = z.object({
   // Staff log-in attempts per client address and e-mail address per minute (issue 8); failures are also
   // slowed down per e-mail address in the database (docs/decisions/015-staff-console-server.md).
   RATE_LIMIT_STAFF_LOGINS_PER_MINUTE: positiveInt.default(5),
+  // Restaurant sign-ups per client address per hour (issue 26).
+  RATE_LIMIT_SIGNUPS_PER_HOUR: positiveInt.default(5),
   // Payments (issue 9, docs/decisions/019-payments.md).
   // A fraction is allowed (0.05 = 3 s): the reliability suites let reservations lapse within a test.
   PAYMENT_RESERVATION_MINUTES: z.coerce
@@ -87,6 +97,11 @@ export interface Config {
   databasePoolSize: number;
   publicUrl: string;
   adminUrl: string;
+  mail: {
+    /** null: no SMTP server, the links are logged instead. */
+    smtpUrl: string | null;
+    from: string;
+  };
   poweredByName: string;
   poweredByUrl: string;
   analyticsId: string | null;
@@ -105,6 +120,7 @@ export interface Config {
     addressPerMinute: number;
     ordersPerMinute: number;
     staffLoginsPerMinute: number;
+    signUpsPerHour: number;
   };
   payments: PaymentConfig;
 }
@@ -139,7 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
-    adminUrl: withoutTrailingSlash(e.ADMIN_URL),
+    adminUrl: withoutTrailingSlash(e.ADMIN_URL ?? publicUrl),
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `${e.POWERED_BY_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    },
     poweredByName: e.POWERED_BY_NAME,
     poweredByUrl: e.POWERED_BY_URL ?? publicUrl,
     analyticsId: e.ANALYTICS_ID ?? null,
@@ -154,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressPerMinute: e.RATE_LIMIT_ADDRESS_PER_MINUTE,
       ordersPerMinute: e.RATE_LIMIT_ORDERS_PER_MINUTE,
       staffLoginsPerMinute: e.RATE_LIMIT_STAFF_LOGINS_PER_MINUTE,
+      signUpsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR,
     },
     payments,
   };

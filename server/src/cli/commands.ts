@@ -10,6 +10,7 @@ import {
   listStaffCommand,
   resetPasswordCommand,
   setContactCommand,
+  setStaffRoleCommand,
 } from './staff-commands.ts';
 import {
   addTablesCommand,
@@ -36,6 +37,7 @@ export const COMMANDS: readonly Command[] = [
   listStaffCommand,
   disableStaffCommand,
   enableStaffCommand,
+  setStaffRoleCommand,
   resetPasswordCommand,
   seedDemoCommand,
 ];

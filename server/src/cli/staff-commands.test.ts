@@ -16,6 +16,7 @@ import {
   listStaffCommand,
   makeResetPasswordCommand,
   setContactCommand,
+  setStaffRoleCommand,
 } from './staff-commands.ts';
 
 describe.each(testDatabaseKinds())('staff and contact commands on %s', (kind) => {
@@ -106,6 +107,27 @@ describe.each(testDatabaseKinds())('staff and contact commands on %s', (kind) =>
     expect(await verifyPassword('a brand new password', adam?.passwordHash ?? '')).toBe(true);
     await expect(run(reset('short'), 'adam@bistro.test')).rejects.toThrow(/at least 10 characters/);
     await expect(run(reset('long enough password'), 'who@bistro.test')).rejects.toThrow(/no staff account/);
+  });
+
+  it('the last owner is neither disabled nor demoted; set-staff-role changes a role', async () => {
+    await expect(run(disableStaffCommand, 'adam@bistro.test')).rejects.toThrow(
+      'Adam@bistro.test is the last owner of "bistro" who can log in: make someone else an owner first.',
+    );
+    await expect(run(setStaffRoleCommand, 'adam@bistro.test', 'MANAGER')).rejects.toThrow(/last owner/);
+    await expect(run(setStaffRoleCommand, 'zoe@bistro.test', 'CHEF')).rejects.toThrow(
+      'role: must be one of OWNER, MANAGER, WAITER, KITCHEN',
+    );
+    expect(await run(setStaffRoleCommand, 'zoe@bistro.test', 'owner')).toEqual([
+      'zoe@bistro.test is OWNER now.',
+    ]);
+    expect(await run(setStaffRoleCommand, 'adam@bistro.test', 'MANAGER')).toEqual([
+      'Adam@bistro.test is MANAGER now.',
+    ]);
+    expect(await run(listStaffCommand, 'bistro')).toEqual([
+      'Adam@bistro.test\tMANAGER',
+      'zoe@bistro.test\tOWNER',
+    ]);
+    expect(COMMANDS.map((c) => c.name)).toContain('set-staff-role');
   });
 
   it('set-contact validates, stores, clears with an empty value and keeps what is left out', async () => {

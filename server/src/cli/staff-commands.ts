@@ -1,7 +1,12 @@
 import { DEFAULT_TIME_ZONE, MAX_ADDRESS_LENGTH } from '@tablo/contract/restaurant-settings';
 import { setRestaurantContact } from '../modules/restaurants/contact.ts';
 import { type PasswordSource, readStaffPassword } from '../modules/staff/create-staff-command.ts';
-import { listStaff, resetStaffPassword, setStaffDisabled } from '../modules/staff/staff-accounts.ts';
+import {
+  listStaff,
+  resetStaffPassword,
+  setStaffDisabled,
+  setStaffRole,
+} from '../modules/staff/staff-accounts.ts';
 import { type Command, expectPositionals, stringOption, UsageError } from './command.ts';
 
 export const listStaffCommand: Command = {
@@ -45,6 +50,21 @@ function accountSwitch(name: string, disabled: boolean): Command {
 }
 
 export const disableStaffCommand = accountSwitch('disable-staff', true);
+
+export const setStaffRoleCommand: Command = {
+  name: 'set-staff-role',
+  summary: "Change a staff account's role (OWNER, MANAGER, WAITER or KITCHEN)",
+  usage: 'set-staff-role <email> <role>',
+  details:
+    'The new role applies to the account’s next request. A restaurant keeps at least one owner who can log in.',
+  async run(context, _values, positionals) {
+    expectPositionals(this, positionals, 2);
+    const [email = '', role = ''] = positionals;
+    const account = await setStaffRole(await context.database(), email, role);
+    context.out(`${account.email} is ${account.role} now.`);
+    return 0;
+  },
+};
 export const enableStaffCommand = accountSwitch('enable-staff', false);
 
 export function makeResetPasswordCommand(

@@ -439,6 +439,10 @@ export const staffUser = pgTable(
     role: staffRole('role').notNull().default('WAITER'),
     /** Set when the account is disabled: it can't log in and its sessions are ended. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Set when the address was proven by a mailed link (sign-up confirmation or invitation). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The language its mails are written in (the one it signed up or was invited in). */
+    language: text('language').notNull().default('hu'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('staff_user_email_uq').on(sql`lower(${t.email})`)],
@@ -502,3 +506,39 @@ export const rateLimitCounter = pgTable('rate_limit_counter', {
   hits: integer('hits').notNull(),
   windowEnd: timestamp('window_end', { withTimezone: true }).notNull(),
 });
+
+export const accountTokenKind = pgEnum('account_token_kind', [
+  'CONFIRM_EMAIL',
+  'RESET_PASSWORD',
+  'INVITATION',
+]);
+
+/**
+ * The one-time links mailed to restaurant staff (docs/decisions/058): confirm an e-mail address, reset a
+ * password, accept an invitation. Only the SHA-256 of the link's random token is stored; a link works once
+ * (`used_at`) and until `expires_at`. An invitation has no account yet: it carries the address and role.
+ */
+export const accountToken = pgTable(
+  'account_token',
+  {
+    id: serial('id').primaryKey(),
+    kind: accountTokenKind('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    /** The account it is for; null for an invitation until it is accepted. */
+    staffUserId: integer('staff_user_id').references(() => staffUser.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The role an invitation gives. */
+    role: staffRole('role'),
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_token_restaurant_idx').on(t.restaurantId, t.kind),
+    index('account_token_staff_user_idx').on(t.staffUserId),
+  ],
+);

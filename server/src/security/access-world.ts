@@ -121,6 +121,7 @@ export async function buildWorld(kind: TestDatabaseKind): Promise<World> {
       PAYMENT_PROVIDER: 'sandbox',
       RATE_LIMIT_ORDERS_PER_MINUTE: ORDER_RATE,
       RATE_LIMIT_JOINS_PER_MINUTE: ORDER_RATE,
+      RATE_LIMIT_SIGNUPS_PER_HOUR: ORDER_RATE,
     }),
     logger: { ...loggerOptions('debug'), stream: collect(logLines) },
     cacheCoalesceMs: 20,

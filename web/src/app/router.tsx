@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE } from '@tablo/contract/language-list';
+import { DEFAULT_LANGUAGE, resolveLanguage } from '@tablo/contract/language-list';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
@@ -25,6 +25,26 @@ const STAFF_SCREENS = ['board', 'kitchen', 'tables', 'menu'] as const;
 /** The staff console: every staff route comes from one chunk that no diner page loads (decision record 018). */
 function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Component'>) {
   return async () => pick(await loadChunk('staff', () => import('./routes/staff/staff-routes.tsx')));
+}
+
+/** The mailed links' screens under /account/ (contract accountScreens). */
+const ACCOUNT_SCREENS = ['confirm-email', 'forgot-password', 'reset-password', 'invitation'] as const;
+
+type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
+
+/** Sign-up, the mailed links' screens and the console's team: one chunk of their own (issue 26). */
+function account(pick: (routes: AccountRoutes['accountRoutes']) => Pick<RouteObject, 'Component'>) {
+  return async () =>
+    pick((await loadChunk('accounts', () => import('./routes/accounts/accounts-routes.tsx'))).accountRoutes);
+}
+
+/**
+ * The landing page's links (spec §1: `ADMIN_URL/register?lang=..`, `ADMIN_URL/login?lang=..`) reach
+ * Tablo's own screens, whose language is the path's last segment like every route's (DESIGN §1).
+ */
+function withLanguageFromQuery(path: (lang: string) => string) {
+  return ({ request }: LoaderFunctionArgs) =>
+    replace(path(resolveLanguage(new URL(request.url).searchParams.get('lang'))));
 }
 
 function FullScreenSpinner() {
@@ -151,6 +171,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             ),
             {
+              path: 'register',
+              loader: withLanguageFromQuery((lang) => `/register/${lang}`),
+              Component: FullScreenSpinner,
+            },
+            { path: 'register/:lang', lazy: account((r) => r.register) },
+            {
+              path: 'login',
+              loader: withLanguageFromQuery((lang) => `/staff/login/${lang}`),
+              Component: FullScreenSpinner,
+            },
+            {
+              path: 'account',
+              children: ACCOUNT_SCREENS.map((name) => ({
+                path: `${name}/:lang?`,
+                lazy: account((r) => r[name]),
+              })),
+            },
+            {
               path: 'staff',
               lazy: staff((m) => m.staffShell),
               children: [
@@ -162,6 +200,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: staff((m) => m.staffScreens[name]),
                     })),
+                    // The team (issue 26): in the accounts chunk, loaded only when opened.
+                    { path: 'team/:lang?', lazy: account((r) => r.team) },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

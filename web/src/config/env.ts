@@ -4,7 +4,8 @@ import { appConfigCheck } from '../lib/first-screen-checks.ts';
 
 /** Used in development and tests, where no server fills in the `<!--tablo-config-->` placeholder. */
 export const DEFAULT_APP_CONFIG: AppConfig = {
-  adminUrl: 'https://admin.tablo.example',
+  // Sign-up and log-in are Tablo's own screens unless ADMIN_URL points elsewhere (DESIGN §1).
+  adminUrl: 'http://localhost:5173',
   publicUrl: 'http://localhost:5173',
   poweredByName: 'Tablo',
   poweredByUrl: 'https://tablo.example',

@@ -1,9 +1,19 @@
+import { TeamInvitationSchema } from '@tablo/contract/accounts';
 import { OrderSchema } from '@tablo/contract/order';
 import { PaymentSchema } from '@tablo/contract/payment';
 import { STAFF_ROLES, type StaffPermission, type StaffRole, staffCan } from '@tablo/contract/staff';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diningTable, menuItem, orders, payment, staffUser, tableCall, tableVisit } from '../../db/schema.ts';
+import {
+  accountToken,
+  diningTable,
+  menuItem,
+  orders,
+  payment,
+  staffUser,
+  tableCall,
+  tableVisit,
+} from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -36,6 +46,10 @@ interface Ids {
   tableId: number;
   menuItemId: number;
   paymentId: string;
+  /** A waiter of the bistro (the team routes). */
+  memberId: number;
+  /** A pending invitation of the bistro. */
+  invitationId: number;
 }
 
 /** Bodies that pass validation; any other write sends `{}` (bodyless staff POSTs send `{}`). */
@@ -43,6 +57,8 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/staff/orders/:orderId': { status: 'ACCEPTED' },
   'PATCH /api/staff/tables/:tableId': { isEnabled: true },
   'PUT /api/staff/menu-items/:menuItemId/availability': { availabilityType: 'AVAILABLE' },
+  // The member is a waiter already: allowed callers change nothing, refused ones must not either.
+  'PATCH /api/staff/team/members/:memberId': { role: 'WAITER' },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -65,6 +81,12 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'GET /api/staff/tables/:tableId/qr.svg': 'manageTables',
   'POST /api/staff/payments/:paymentId/confirm': 'confirmPayments',
   'POST /api/staff/payments/:paymentId/cancel': 'confirmPayments',
+  'GET /api/staff/team': 'manageStaff',
+  'POST /api/staff/team/invitations': 'manageStaff',
+  'DELETE /api/staff/team/invitations/:invitationId': 'manageStaff',
+  'PATCH /api/staff/team/members/:memberId': 'manageStaff',
+  'POST /api/staff/team/members/:memberId/password-reset': 'manageStaff',
+  'POST /api/staff/account/confirmation': 'signedIn',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
@@ -82,6 +104,10 @@ function concreteUrl(route: StaffRouteEntry, ids: Ids): string {
         return 'WAITER';
       case 'paymentId':
         return ids.paymentId;
+      case 'memberId':
+        return String(ids.memberId);
+      case 'invitationId':
+        return String(ids.invitationId);
       default:
         throw new Error(`${label(route)}: no fixture for :${name} — add one to access.test.ts`);
     }
@@ -130,6 +156,11 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       db.select().from(tableCall).orderBy(asc(tableCall.id)),
       db.select().from(staffUser).orderBy(asc(staffUser.id)),
       db.select().from(payment).orderBy(asc(payment.id)),
+      db
+        .select()
+        .from(accountToken)
+        .where(eq(accountToken.restaurantId, ctx.bistro.id))
+        .orderBy(asc(accountToken.id)),
     ]);
   };
 
@@ -164,11 +195,25 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       },
     });
     if (paid.statusCode !== 201) throw new Error(`payment ${paid.statusCode} ${paid.body}`);
+    const member = await createStaff(ctx.database, {
+      shortName: 'bistro',
+      email: 'member@bistro.test',
+      role: 'WAITER',
+      password: TEST_STAFF_PASSWORD,
+    });
+    const invited = await asStaff(ctx.app, staff.OWNER, 'POST', '/api/staff/team/invitations', {
+      email: 'invited@bistro.test',
+      role: 'WAITER',
+      language: 'en',
+    });
+    if (invited.statusCode !== 201) throw new Error(`invitation ${invited.statusCode} ${invited.body}`);
     ids = {
       orderId: order.id,
       tableId,
       menuItemId: ctx.bistro.items.goulash as number,
       paymentId: PaymentSchema.parse(paid.json()).id,
+      memberId: member.id,
+      invitationId: TeamInvitationSchema.parse(invited.json()).id,
     };
     secrets = ['bistro-only note', 'Gulyásleves'];
     for (const id of Object.values(ctx.bistro.tables)) secrets.push(await tableToken(ctx.database, id));

@@ -128,9 +128,22 @@ export async function closeVisit(tx: Db, visitId: number): Promise<void> {
 
 export async function insertStaffUser(
   db: Db,
-  user: { restaurantId: number; email: string; passwordHash: string; role: StaffIdentity['role'] },
+  user: {
+    restaurantId: number;
+    email: string;
+    passwordHash: string;
+    role: StaffIdentity['role'];
+    /** The language of its mails; the column's default (hu) for CLI-made accounts. */
+    language?: string;
+    /** Now, for an account whose address a mailed link proved (an accepted invitation). */
+    emailConfirmed?: boolean;
+  },
 ): Promise<number> {
-  const [row] = await db.insert(staffUser).values(user).returning({ id: staffUser.id });
+  const { emailConfirmed, ...values } = user;
+  const [row] = await db
+    .insert(staffUser)
+    .values({ ...values, ...(emailConfirmed ? { emailConfirmedAt: sql`now()` } : {}) })
+    .returning({ id: staffUser.id });
   if (!row) throw new Error('staff_user insert returned no row');
   return row.id;
 }

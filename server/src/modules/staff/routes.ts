@@ -3,7 +3,6 @@ import { OrderSchema } from '@tablo/contract/order';
 import {
   ChangeOrderStatusRequestSchema,
   CloseTableRequestSchema,
-  STAFF_SESSION_COOKIE,
   StaffBoardSchema,
   StaffLoginRequestSchema,
   StaffMeSchema,
@@ -14,7 +13,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { board } from './board.ts';
 import { LoginBlockedError } from './login-throttle.ts';
-import { changeOrderStatus, closeTable, login, logout, STAFF_SESSION_TTL_SECONDS, toMe } from './service.ts';
+import { changeOrderStatus, closeTable, login, logout, toMe } from './service.ts';
+import { clearStaffSessionCookie, setStaffSessionCookie } from './session-cookie.ts';
 import { staffOf } from './staff-auth.ts';
 
 export interface StaffRoutesOptions {
@@ -22,8 +22,6 @@ export interface StaffRoutesOptions {
   /** Log-in attempts per IP and e-mail address per minute (DESIGN §8); default 5. */
   loginsPerMinute?: number;
 }
-
-const COOKIE_PATH = '/api/staff';
 
 /** The staff API under /api/staff (docs/decisions/009-staff-auth.md) — register with the prefix `/api`. */
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, options) => {
@@ -62,14 +60,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
           throw error;
         },
       );
-      reply.setCookie(STAFF_SESSION_COOKIE, token, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: 'auto',
-        maxAge: STAFF_SESSION_TTL_SECONDS,
-      });
-      reply.header('cache-control', 'no-store');
+      setStaffSessionCookie(reply, token);
       return me;
     },
   );
@@ -92,7 +83,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     },
     async (request, reply) => {
       await logout(database, staffOf(request));
-      reply.clearCookie(STAFF_SESSION_COOKIE, { path: COOKIE_PATH });
+      clearStaffSessionCookie(reply);
       return reply.code(204).send();
     },
   );

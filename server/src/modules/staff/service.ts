@@ -74,6 +74,14 @@ export async function login(
   }
   await forgetLoginFailures(database.db, email);
   if (staff.disabledAt) throw new HttpError(403, STAFF_TEXTS.disabled);
+  return openStaffSession(database, staff);
+}
+
+/** A new session for the account (log-in, and sign-up or an accepted invitation, which sign in). */
+export async function openStaffSession(
+  database: Database,
+  staff: StaffIdentity,
+): Promise<{ token: string; me: StaffMe }> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(32).toString('base64url');
   await insertStaffSession(database.db, {

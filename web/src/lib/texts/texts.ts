@@ -12,6 +12,8 @@ export const NAMESPACES = [
   'table',
   'payment',
   'staff',
+  'accounts',
+  'team',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

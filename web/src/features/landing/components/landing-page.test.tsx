@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 describe('landing page (spec §1)', () => {
-  it('links to the admin site to sign up and log in, with the language', async () => {
+  it('links to sign-up and log-in (Tablo’s own screens by default), with the language', async () => {
     renderApp('/de');
     expect((await screen.findByRole('link', { name: 'Registrieren' })).getAttribute('href')).toBe(
-      'https://admin.tablo.example/register?lang=de',
+      'http://localhost:5173/register?lang=de',
     );
     expect(screen.getByRole('link', { name: 'Anmelden' }).getAttribute('href')).toBe(
-      'https://admin.tablo.example/login?lang=de',
+      'http://localhost:5173/login?lang=de',
     );
   });
 

@@ -53,6 +53,15 @@ export function ConsoleHeader() {
             {t(`nav_${screen}`)}
           </Link>
         ))}
+        {staffCan(me.role, 'manageStaff') && (
+          <Link
+            to={staffLinks.team(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/team') ? 'page' : undefined}
+          >
+            {t('nav_team')}
+          </Link>
+        )}
       </nav>
       <div className={styles.tools}>
         <span className={styles.liveStatus} role="status">

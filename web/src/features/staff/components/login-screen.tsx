@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { logIn, staffMeQueryKey } from '../api/staff-session.ts';
@@ -104,6 +104,7 @@ export function LoginScreen() {
         <button type="submit" className={styles.primaryButton} disabled={busy}>
           {busy ? t('logging_in') : t('log_in')}
         </button>
+        <Link to={staffLinks.forgotPassword(language)}>{t('forgot_password')}</Link>
         <LanguageSelect />
       </form>
     </main>

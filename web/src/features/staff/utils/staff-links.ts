@@ -7,6 +7,10 @@ export const staffLinks = {
   login: (lang: string, next?: string) =>
     `/staff/login/${encodeURIComponent(lang)}${next ? `?next=${encodeURIComponent(next)}` : ''}`,
   screen: (screen: StaffScreen, lang: string) => `/staff/${screen}/${encodeURIComponent(lang)}`,
+  /** The team screen (issue 26), a lazily loaded route of its own. */
+  team: (lang: string) => `/staff/team/${encodeURIComponent(lang)}`,
+  /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
+  forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
 };
 
 /** Where a member lands after logging in: the kitchen sees its own view first. */
@@ -16,5 +20,5 @@ export function homeScreen(role: StaffRole): StaffScreen {
 
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
-  return next && /^\/staff\/(board|kitchen|tables|menu)(\/[a-z]{2})?$/.test(next) ? next : null;
+  return next && /^\/staff\/(board|kitchen|tables|menu|team)(\/[a-z]{2})?$/.test(next) ? next : null;
 }

@@ -1,0 +1,31 @@
+CREATE TYPE "public"."account_token_kind" AS ENUM('CONFIRM_EMAIL', 'RESET_PASSWORD', 'INVITATION');--> statement-breakpoint
+CREATE TYPE "public"."payment_late_outcome" AS ENUM('ACCEPTED', 'REFUNDING', 'REFUNDED');--> statement-breakpoint
+CREATE TABLE "account_token" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" "account_token_kind" NOT NULL,
+	"token_hash" text NOT NULL,
+	"restaurant_id" integer NOT NULL,
+	"staff_user_id" integer,
+	"email" text NOT NULL,
+	"role" "staff_role",
+	"language" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	CONSTRAINT "account_token_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "checkout_closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "reconciled_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "late_outcome" "payment_late_outcome";--> statement-breakpoint
+ALTER TABLE "payment" ADD COLUMN "refund_reference" text;--> statement-breakpoint
+ALTER TABLE "restaurant" ADD COLUMN "address" text;--> statement-breakpoint
+ALTER TABLE "restaurant" ADD COLUMN "tax_number" text;--> statement-breakpoint
+ALTER TABLE "restaurant" ADD COLUMN "time_zone" text DEFAULT 'Europe/Budapest' NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_user" ADD COLUMN "email_confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "staff_user" ADD COLUMN "language" text DEFAULT 'hu' NOT NULL;--> statement-breakpoint
+ALTER TABLE "account_token" ADD CONSTRAINT "account_token_restaurant_id_restaurant_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_token" ADD CONSTRAINT "account_token_staff_user_id_staff_user_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "account_token_restaurant_idx" ON "account_token" USING btree ("restaurant_id","kind");--> statement-breakpoint
+CREATE INDEX "account_token_staff_user_idx" ON "account_token" USING btree ("staff_user_id");--> statement-breakpoint
+CREATE INDEX "payment_checkout_open_idx" ON "payment" USING btree ("reconciled_at") WHERE "payment"."checkout_closed_at" is null and "payment"."provider_reference" is not null;
