@@ -1,8 +1,8 @@
 /**
- * The layering of the house (docs/decisions/060): imports run one way only.
+ * The layering of the house (docs/decisions/059): imports run one way only.
  *   contract ← server, contract ← web
  *   server:  server.ts/app.ts/cli/demo → modules → plugins/lib → db;   nothing shipped imports the harness
- *   web:     app → features → components/lib → config;               a feature never imports another feature
+ *   web:     app → features → components → providers → lib → config;  a feature never imports another feature
  * `npm run layers` checks it; `npm test` runs it after the lint.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/)';
@@ -43,7 +43,7 @@ module.exports = {
       name: 'web-nothing-imports-app',
       comment: 'web/src/app composes the features; nothing below imports it',
       severity: 'error',
-      from: { path: '^web/src/(features|components|lib|config)/', pathNot: TEST },
+      from: { path: '^web/src/(features|components|providers|lib|config)/', pathNot: TEST },
       to: { path: '^web/src/app/' },
     },
     {
@@ -55,14 +55,28 @@ module.exports = {
     {
       name: 'web-shared-layers-import-no-feature',
       severity: 'error',
-      from: { path: '^web/src/(components|lib|config)/', pathNot: TEST },
+      from: { path: '^web/src/(components|providers|lib|config)/', pathNot: TEST },
       to: { path: '^web/src/features/' },
+    },
+    {
+      name: 'web-providers-draw-no-components',
+      comment:
+        'the shared state (restaurant, table, session, language) sits under the components that read it',
+      severity: 'error',
+      from: { path: '^web/src/providers/', pathNot: TEST },
+      to: { path: '^web/src/components/' },
+    },
+    {
+      name: 'web-lib-imports-no-ui',
+      severity: 'error',
+      from: { path: '^web/src/lib/', pathNot: TEST },
+      to: { path: '^web/src/(components|providers)/' },
     },
     {
       name: 'web-config-imports-no-lib',
       severity: 'error',
       from: { path: '^web/src/config/', pathNot: TEST },
-      to: { path: '^web/src/(lib|components)/' },
+      to: { path: '^web/src/(lib|components|providers)/' },
     },
   ],
   options: {

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { formatStaffSince, StaffBoardSchema } from '@tablo/contract/staff';
 import WebSocket from 'ws';
-import { percentile } from '../server/src/reliability/rush-load.ts';
+import { percentile } from '../server/test/reliability/rush-load.ts';
 import { startBenchApp } from './support/app-process.ts';
 import {
   ADMIN_URL,

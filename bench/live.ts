@@ -18,9 +18,9 @@
 import { loadavg } from 'node:os';
 import WebSocket from 'ws';
 import { openPostgres } from '../server/src/db/postgres.ts';
-import { startInstances } from '../server/src/scale-out/cluster.ts';
-import { type FanOutTable, percentile, seedFanOut, streamEvents } from '../server/src/scale-out/fan-out.ts';
-import { cpuSeconds, residentBytes } from '../server/src/testing/proc-stats.ts';
+import { cpuSeconds, residentBytes } from '../server/test/helpers/proc-stats.ts';
+import { startInstances } from '../server/test/scale-out/cluster.ts';
+import { type FanOutTable, percentile, seedFanOut, streamEvents } from '../server/test/scale-out/fan-out.ts';
 import { ADMIN_URL } from './support/bench-database.ts';
 import { round, runBench, writeResults } from './support/figures.ts';
 

@@ -12,7 +12,7 @@
 // diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { percentile } from '../server/src/reliability/rush-load.ts';
+import { percentile } from '../server/test/reliability/rush-load.ts';
 import { startBenchApp } from './support/app-process.ts';
 import {
   BENCH_KINDS,

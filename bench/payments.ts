@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createPostgresTestDatabaseUrl } from '../server/src/testing/test-database.ts';
+import { createPostgresTestDatabaseUrl } from '../server/test/helpers/test-database.ts';
 import { cpuSpent, databaseCpuMs, ownCpuMs, processCpuMs } from './support/cpu-sampling.ts';
 import { type HttpAnswer, httpCall } from './support/http-client.ts';
 import type { PaymentsBenchAppInfo } from './support/payments-app.ts';

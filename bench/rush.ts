@@ -5,7 +5,7 @@
 // (5th) order a diner pays its accepted items by cash and a waiter confirms. Only the per-session order
 // limit is raised (a rush diner orders about once a second, a real one a few times a visit).
 //
-// Afterwards the rows are checked against the answers (server/src/reliability/rush-check.ts). Prints and
+// Afterwards the rows are checked against the answers (server/test/reliability/rush-check.ts). Prints and
 // writes to bench/results/rush.json: orders/s, p50/p99 of placing an order (and of accepting, paying,
 // confirming), every non-2xx answer, the server's CPU per order (and PostgreSQL's, and this load
 // generator's), the server's resident memory after the rush and the load average.
@@ -14,8 +14,8 @@
 // database is created and dropped), BENCH_KINDS (postgres,pglite), BENCH_RATE_POSTGRES (500) and
 // BENCH_RATE_PGLITE (100) orders/s, BENCH_WARMUP_SECONDS (5, at the same rate, checked but not measured).
 import { loadavg } from 'node:os';
-import { checkRush, inconsistencies, type RushCheck } from '../server/src/reliability/rush-check.ts';
-import { RushHttpClient } from '../server/src/reliability/rush-http.ts';
+import { checkRush, inconsistencies, type RushCheck } from '../server/test/reliability/rush-check.ts';
+import { RushHttpClient } from '../server/test/reliability/rush-http.ts';
 import {
   failures,
   joinDiners,
@@ -23,7 +23,7 @@ import {
   percentile,
   type RushTally,
   runRush,
-} from '../server/src/reliability/rush-load.ts';
+} from '../server/test/reliability/rush-load.ts';
 import { startBenchApp } from './support/app-process.ts';
 import { BENCH_KINDS, type BenchKind, createBenchDatabase } from './support/bench-database.ts';
 import { cpuSpent, databaseCpuMs, ownCpuMs, processCpuMs, residentMb } from './support/cpu-sampling.ts';

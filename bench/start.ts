@@ -9,6 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startChild, waitForUrl } from '../server/test/helpers/child-process.ts';
+import { processTree } from '../server/test/helpers/proc-stats.ts';
+import type { TestDatabaseKind } from '../server/test/helpers/test-database.ts';
 import {
   call,
   type Diner,
@@ -16,11 +19,8 @@ import {
   type Outcome,
   orderRequest,
   placeOrder,
-} from '../server/src/reliability/diner-client.ts';
-import { prepareDatabase } from '../server/src/reliability/prepared-database.ts';
-import { freePort, startChild, waitForUrl } from '../server/src/testing/child-process.ts';
-import { processTree } from '../server/src/testing/proc-stats.ts';
-import type { TestDatabaseKind } from '../server/src/testing/test-database.ts';
+} from '../server/test/reliability/diner-client.ts';
+import { prepareDatabase } from '../server/test/reliability/prepared-database.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const args = process.argv.slice(2);

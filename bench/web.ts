@@ -40,7 +40,7 @@ async function gzipSizeOf(url: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  mkdirSync(new URL('./results', import.meta.url), { recursive: true });
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,

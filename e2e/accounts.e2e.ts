@@ -4,7 +4,7 @@
 // where a person would type. Mail goes to a real SMTP server in this test process.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type MailCatcher, startMailCatcher } from '../server/src/testing/mail-catcher.ts';
+import { type MailCatcher, startMailCatcher } from '../server/test/helpers/mail-catcher.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';

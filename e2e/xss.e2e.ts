@@ -5,7 +5,7 @@ import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as runCliInProcess } from '../server/src/cli/run-cli.ts';
-import { createPgliteDataDir } from '../server/src/testing/test-database.ts';
+import { createPgliteDataDir } from '../server/test/helpers/test-database.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
 import { type Journey, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';

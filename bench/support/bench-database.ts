@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { Database } from '../../server/src/db/database.ts';
 import { openPglite } from '../../server/src/db/pglite.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
-import { createPostgresTestDatabaseUrl } from '../../server/src/testing/test-database.ts';
+import { createPostgresTestDatabaseUrl } from '../../server/test/helpers/test-database.ts';
 
 /** The database a benchmark runs its app on: a dedicated PostgreSQL database, or a PGlite data folder. */
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { cpuSeconds, residentBytes } from '../../server/src/testing/proc-stats.ts';
+import { cpuSeconds, residentBytes } from '../../server/test/helpers/proc-stats.ts';
 
 /** CPU and memory of the processes a benchmark measures, from /proc (Linux; NaN elsewhere). */
 

@@ -1,13 +1,13 @@
-// bench:payments' HTTP client: the load generators' one (server/src/reliability/rush-http.ts) on one
+// bench:payments' HTTP client: the load generators' one (server/test/reliability/rush-http.ts) on one
 // keep-alive pool for the whole bench.
 import {
   type HttpAnswer,
   type HttpInit,
   keepAliveAgent,
   httpCall as sharedHttpCall,
-} from '../../server/src/reliability/rush-http.ts';
+} from '../../server/test/reliability/rush-http.ts';
 
-export type { HttpAnswer } from '../../server/src/reliability/rush-http.ts';
+export type { HttpAnswer } from '../../server/test/reliability/rush-http.ts';
 
 const agent = keepAliveAgent();
 

@@ -13,8 +13,8 @@ import { openPglite } from '../../server/src/db/pglite.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { diningTable } from '../../server/src/db/schema.ts';
 import { loadConfig } from '../../server/src/env.ts';
-import { createStaff } from '../../server/src/modules/staff/create-staff-command.ts';
-import { insertRestaurant } from '../../server/src/testing/fixtures.ts';
+import { createStaff } from '../../server/src/modules/staff/create-staff.ts';
+import { insertRestaurant } from '../../server/test/helpers/fixtures.ts';
 
 export interface BenchAppInfo {
   port: number;

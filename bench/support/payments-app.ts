@@ -13,8 +13,8 @@ import { buildApp } from '../../server/src/app.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { diningTable } from '../../server/src/db/schema.ts';
 import { loadConfig } from '../../server/src/env.ts';
-import { createStaff } from '../../server/src/modules/staff/create-staff-command.ts';
-import { insertRestaurant } from '../../server/src/testing/fixtures.ts';
+import { createStaff } from '../../server/src/modules/staff/create-staff.ts';
+import { insertRestaurant } from '../../server/test/helpers/fixtures.ts';
 
 export interface PaymentsBenchAppInfo {
   port: number;

@@ -3,11 +3,11 @@ import {
   type ChildOptions,
   startChild as startTestChild,
   waitForUrl as waitForTestUrl,
-} from '../../server/src/testing/child-process.ts';
+} from '../../server/test/helpers/child-process.ts';
 
-export type { Child } from '../../server/src/testing/child-process.ts';
-export { freePort } from '../../server/src/testing/child-process.ts';
-export { cpuSeconds } from '../../server/src/testing/proc-stats.ts';
+export type { Child } from '../../server/test/helpers/child-process.ts';
+export { freePort } from '../../server/test/helpers/child-process.ts';
+export { cpuSeconds } from '../../server/test/helpers/proc-stats.ts';
 
 /** A benchmark's helper process (nginx, a static server, the app): SIGKILL 10 s after a SIGTERM it ignores. */
 export function startChild(

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../server/src/paths.ts';
-import { type ServerProcess, startServerProcess } from '../../server/src/testing/server-process.ts';
+import { type ServerProcess, startServerProcess } from '../../server/test/helpers/server-process.ts';
 
 export { REPO_ROOT };
 

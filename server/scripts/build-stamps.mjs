@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileS
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 // The pictures' resized copies are the web build's own output (web/picture-variants-plugin.ts).
 const SKIPPED =

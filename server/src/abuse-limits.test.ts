@@ -2,24 +2,24 @@ import { ErrorBodySchema } from '@tablo/contract/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../test/helpers/fixtures.ts';
+import { tableToken } from '../test/helpers/ordering-kit.ts';
+import { STAFF_PASSWORD } from '../test/helpers/staff-live.ts';
+import { testConfig } from '../test/helpers/test-app.ts';
+import {
+  createPgliteTestDatabase,
+  createPostgresTestDatabaseUrl,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+} from '../test/helpers/test-database.ts';
 import { buildApp } from './app.ts';
 import type { Database } from './db/database.ts';
 import { openPostgres } from './db/postgres.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
 import { readOrderContext } from './modules/orders/order-context.ts';
-import { createStaff } from './modules/staff/create-staff-command.ts';
-import { STAFF_PASSWORD } from './modules/staff/staff-live-test-support.ts';
+import { createStaff } from './modules/staff/create-staff.ts';
 import { countRequest, sweepCounters } from './plugins/rate-limit.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from './testing/fixtures.ts';
-import { tableToken } from './testing/ordering-kit.ts';
-import { testConfig } from './testing/test-app.ts';
-import {
-  createPgliteTestDatabase,
-  createPostgresTestDatabaseUrl,
-  type TestDatabaseKind,
-  testDatabaseKinds,
-} from './testing/test-database.ts';
 
 /**
  * The abuse limits (docs/decisions/028-abuse-limits.md) hold whichever instance is hit: two apps on one

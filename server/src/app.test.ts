@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../test/helpers/test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '../test/helpers/test-database.ts';
 import { buildApp } from './app.ts';
 import { dinerSession } from './db/schema.ts';
 import { loggerOptions } from './lib/logger.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from './testing/test-app.ts';
-import { createTestDatabase, testDatabaseKinds } from './testing/test-database.ts';
 
 function collect(lines: string[]): Writable {
   return new Writable({

@@ -34,6 +34,7 @@ import { staffTableRoutes } from './modules/staff/table-routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { tableCallRoutes } from './modules/table-calls/routes.ts';
 import { tableSessionRoutes } from './modules/table-sessions/routes.ts';
+import { BOOT_LOADER_CSP_SOURCE } from './modules/web-app/boot-loader.ts';
 import { menuPageHotMatch } from './modules/web-app/page-cache.ts';
 import { setupWebApp } from './modules/web-app/routes.ts';
 import { setupAnswerCache } from './plugins/answer-cache.ts';
@@ -84,7 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Cached restaurant and menu answers are served before Fastify once built (lib/hot-answers.ts).
   let hotPath: HotPath | null = null;
   const draining = new Draining();
-  const documentHeaders = await computeSecurityHeaders(config.publicUrl);
+  const documentHeaders = await computeSecurityHeaders(config.publicUrl, [BOOT_LOADER_CSP_SOURCE]);
   const app: App = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,

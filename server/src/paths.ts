@@ -8,6 +8,6 @@ import { fileURLToPath } from 'node:url';
 export const SERVER_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The repository root: relative paths resolve against it, so `npm start` from the root and from server/ agree. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const MIGRATIONS_FOLDER = `${SERVER_ROOT}drizzle`;

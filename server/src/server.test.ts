@@ -5,7 +5,7 @@ import { MenuSchema } from '@tablo/contract/menu';
 import { RatingResponseSchema } from '@tablo/contract/rating';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer } from './testing/server-process.ts';
+import { type ServerProcess, spawnServer } from '../test/helpers/server-process.ts';
 
 const READY_TIMEOUT_MS = 90_000;
 

@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { ALLERGEN_TYPES } from '@tablo/contract/allergen-order';
 import { allergenBadgePicture } from '../src/components/allergen-badge/allergen-badge-pictures.ts';
 
-const folder = new URL('../src/components/allergen-badge/badges/', import.meta.url);
+const folder = new URL('../src/components/allergen-badge/badges', import.meta.url);
 mkdirSync(folder, { recursive: true });
 for (const file of readdirSync(folder)) rmSync(new URL(file, folder));
 for (const type of ALLERGEN_TYPES)

@@ -8,7 +8,7 @@ import {
   ratingPicture,
 } from '../src/features/menu/components/rating-pictures.ts';
 
-const folder = new URL('../src/features/menu/components/rating-pictures/', import.meta.url);
+const folder = new URL('../src/features/menu/components/rating-pictures', import.meta.url);
 mkdirSync(folder, { recursive: true });
 for (const kind of Object.keys(RATING_ICONS) as RatingPictureKind[])
   writeFileSync(new URL(`${kind}.webp`, folder), await ratingPicture(kind));

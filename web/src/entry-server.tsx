@@ -8,7 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { type BootData, seedQueryClient } from './app/boot-data.ts';
 import { createRoutes } from './app/router.tsx';
-import { provideAppConfig } from './config/env.ts';
+import { provideAppConfig } from './lib/app-config.ts';
 import { type Resources, Texts } from './lib/texts/texts.ts';
 import { TextsProvider } from './lib/texts/use-texts.tsx';
 

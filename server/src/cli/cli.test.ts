@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMenu } from '../../test/helpers/sample-menu.ts';
 import { openPglite } from '../db/pglite.ts';
-import { sampleMenu } from '../modules/menu-import/sample-menu.fixture.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const TSX = join(SERVER_DIR, '..', 'node_modules', '.bin', 'tsx');
 
 interface Run {

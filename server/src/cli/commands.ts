@@ -1,5 +1,5 @@
-import { createStaffCommand } from '../modules/staff/create-staff-command.ts';
 import type { Command } from './command.ts';
+import { createStaffCommand } from './create-staff-command.ts';
 import { seedDemoCommand } from './demo-commands.ts';
 import { exportMenuCommand, importMenuCommand } from './menu-commands.ts';
 import { qrSheetCommand, tableQrCommand } from './qr-commands.ts';

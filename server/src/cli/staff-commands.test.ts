@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, insertRestaurant } from '../../test/helpers/fixtures.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/helpers/test-database.ts';
 import type { Database } from '../db/database.ts';
 import { restaurant, staffSession, staffUser } from '../db/schema.ts';
-import { createStaff } from '../modules/staff/create-staff-command.ts';
+import { createStaff } from '../modules/staff/create-staff.ts';
 import { verifyPassword } from '../modules/staff/password.ts';
-import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
-import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
 import type { CliContext, Command, OptionValues } from './command.ts';
 import { COMMANDS } from './commands.ts';
 import {

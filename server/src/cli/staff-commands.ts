@@ -1,6 +1,5 @@
 import { DEFAULT_TIME_ZONE, MAX_ADDRESS_LENGTH } from '@tablo/contract/restaurant-settings';
 import { setRestaurantContact } from '../modules/restaurants/contact.ts';
-import { type PasswordSource, readStaffPassword } from '../modules/staff/create-staff-command.ts';
 import {
   listStaff,
   resetStaffPassword,
@@ -8,6 +7,7 @@ import {
   setStaffRole,
 } from '../modules/staff/staff-accounts.ts';
 import { type Command, expectPositionals, stringOption, UsageError } from './command.ts';
+import { type PasswordSource, readStaffPassword } from './create-staff-command.ts';
 
 export const listStaffCommand: Command = {
   name: 'list-staff',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements, type StatementCounter } from '../testing/statement-counter.ts';
-import { createPostgresTestDatabaseUrl } from '../testing/test-database.ts';
+import { countStatements, type StatementCounter } from '../../test/helpers/statement-counter.ts';
+import { createPostgresTestDatabaseUrl } from '../../test/helpers/test-database.ts';
 import { commitWithNextStatement, followNextStatement } from './carried-begin-commit.ts';
 import type { Database } from './database.ts';
 import { openPostgres } from './postgres.ts';

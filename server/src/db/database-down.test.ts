@@ -1,15 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { OrderSchema, TableOrdersResponseSchema } from '@tablo/contract/order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../test/helpers/fixtures.ts';
+import { cursorOf, RecordingClient, wsUrl } from '../../test/helpers/live.ts';
+import {
+  getTableOrders,
+  joinRequest,
+  newSession,
+  postOrder,
+  tableToken,
+} from '../../test/helpers/ordering-kit.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/helpers/tcp-proxy.ts';
+import { testConfig } from '../../test/helpers/test-app.ts';
+import { createPostgresTestDatabaseUrl } from '../../test/helpers/test-database.ts';
 import { buildApp } from '../app.ts';
 import type { App } from '../lib/app-type.ts';
-import { cursorOf, RecordingClient, wsUrl } from '../modules/live/live-test-support.ts';
 import { DATABASE_UNAVAILABLE } from '../plugins/error-handler.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../testing/fixtures.ts';
-import { getTableOrders, joinRequest, newSession, postOrder, tableToken } from '../testing/ordering-kit.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
-import { testConfig } from '../testing/test-app.ts';
-import { createPostgresTestDatabaseUrl } from '../testing/test-database.ts';
 import type { Database } from './database.ts';
 import { openPostgres } from './postgres.ts';
 

@@ -7,7 +7,7 @@ import {
   createPostgresTestDatabaseUrl,
   createTestDatabase,
   testDatabaseKinds,
-} from '../testing/test-database.ts';
+} from '../../test/helpers/test-database.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { CommitNotifier, type Database } from './database.ts';
 import { openPglite } from './pglite.ts';

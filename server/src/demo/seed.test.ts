@@ -1,6 +1,11 @@
 import { MenuFileSchema } from '@tablo/contract/menu-import';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createPostgresTestDatabaseUrl,
+  createTestDatabase,
+  testDatabaseKinds,
+} from '../../test/helpers/test-database.ts';
 import type { Database } from '../db/database.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { diningTable, restaurant, staffUser } from '../db/schema.ts';
@@ -9,11 +14,6 @@ import { setRestaurantContact } from '../modules/restaurants/contact.ts';
 import { createRestaurant } from '../modules/restaurants/manage-restaurants.ts';
 import { verifyPassword } from '../modules/staff/password.ts';
 import { resetStaffPassword, setStaffDisabled } from '../modules/staff/staff-accounts.ts';
-import {
-  createPostgresTestDatabaseUrl,
-  createTestDatabase,
-  testDatabaseKinds,
-} from '../testing/test-database.ts';
 import { DEMO_CONTACT, DEMO_STAFF, demoStaffLines, usableDemoStaff } from './demo-staff.ts';
 import { DEMO_MENU } from './menu/demo-menu.ts';
 import { seedDemo, seedDemoIfEmpty } from './seed.ts';

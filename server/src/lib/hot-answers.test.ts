@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MenuSchema } from '@tablo/contract/menu';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BISTRO, insertRestaurant } from '../testing/fixtures.ts';
-import { createTestApp, type TestContext } from '../testing/test-app.ts';
-import { testDatabaseKinds } from '../testing/test-database.ts';
+import { BISTRO, insertRestaurant } from '../../test/helpers/fixtures.ts';
+import { createTestApp, type TestContext } from '../../test/helpers/test-app.ts';
+import { testDatabaseKinds } from '../../test/helpers/test-database.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { apiHotMatch, createHotPath, type HotPath } from './hot-answers.ts';
 

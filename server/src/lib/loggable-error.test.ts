@@ -3,9 +3,9 @@ import { Writable } from 'node:stream';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/helpers/test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../test/helpers/test-database.ts';
 import { buildApp } from '../app.ts';
-import { testConfig } from '../testing/test-app.ts';
-import { createTestDatabase, testDatabaseKinds } from '../testing/test-database.ts';
 import { loggableError } from './loggable-error.ts';
 import { loggerOptions } from './logger.ts';
 

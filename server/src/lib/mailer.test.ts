@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { startMailCatcher } from '../testing/mail-catcher.ts';
+import { startMailCatcher } from '../../test/helpers/mail-catcher.ts';
 import { createMailer } from './mailer.ts';
 
 const message = {

@@ -2,7 +2,6 @@ import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { App } from '../lib/app-type.ts';
 import { isApiPath, pathOf } from '../lib/request-path.ts';
-import { BOOT_LOADER_CSP_SOURCE } from '../modules/web-app/boot-loader.ts';
 
 /**
  * Security headers on every response (DESIGN §8). Documents get a strict Content-Security-Policy: everything from our own
@@ -10,15 +9,19 @@ import { BOOT_LOADER_CSP_SOURCE } from '../modules/web-app/boot-loader.ts';
  * menu may name for its pictures (`ImageUrlSchema`; decision record 051).
  * style-src allows 'unsafe-inline' because the toast library (sonner) inserts its stylesheet as a <style>
  * element at run time and React writes style attributes; scripts stay 'self', plus the one fixed inline
- * script, by its hash, that starts a restaurant page's scripts after its hero (modules/web-app/boot-loader.ts).
+ * script, by its hash, that starts a restaurant page's scripts after its hero (modules/web-app/boot-loader.ts;
+ * app.ts hands its hash in, so this plugin needs no module).
  */
-export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
+export function contentSecurityPolicy(
+  publicUrl: string,
+  inlineScripts: readonly string[],
+): Record<string, string[]> {
   const origin = new URL(publicUrl);
   const wsOrigin = `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}`;
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", BOOT_LOADER_CSP_SOURCE],
+    'script-src': ["'self'", ...inlineScripts],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     // A picture cannot run code; refusing them showed a restaurant's own hosted pictures as broken (051).
@@ -40,10 +43,16 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
  * of the menu endpoint's throughput (docs/decisions/004-caching.md); the headers never vary, so they are
  * taken once and set by one synchronous hook.
  */
-export async function computeSecurityHeaders(publicUrl: string): Promise<Record<string, string>> {
+export async function computeSecurityHeaders(
+  publicUrl: string,
+  inlineScripts: readonly string[],
+): Promise<Record<string, string>> {
   const scratch = Fastify({ logger: false });
   await scratch.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(publicUrl) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: contentSecurityPolicy(publicUrl, inlineScripts),
+    },
     // Diners' browsers fetch nothing cross-origin; keep the referrer to our own origin.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,

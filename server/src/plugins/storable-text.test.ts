@@ -2,15 +2,15 @@ import { OrderSchema } from '@tablo/contract/order';
 import { StaffMeSchema } from '@tablo/contract/staff';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, tableEvent } from '../db/schema.ts';
-import { createStaff } from '../modules/staff/create-staff-command.ts';
 import {
   createOrderingApp,
   joinedSession,
   type OrderingContext,
   postOrder,
-} from '../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../testing/test-database.ts';
+} from '../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../test/helpers/test-database.ts';
+import { orders, tableEvent } from '../db/schema.ts';
+import { createStaff } from '../modules/staff/create-staff.ts';
 import { findUnstorableText } from './storable-text.ts';
 
 describe('findUnstorableText', () => {

@@ -6,7 +6,7 @@ import type { HydrationState } from 'react-router';
 import type { ApiResult } from '../lib/api-client.ts';
 import { menuQueryKey, shownMenu } from '../lib/menu-query.ts';
 import type { Resources } from '../lib/texts/texts.ts';
-import { restaurantQueryOptions } from './providers/restaurant.tsx';
+import { restaurantQueryOptions } from '../providers/restaurant.tsx';
 
 /** The id of the page's data block (`<script type="application/json">`), written by the server. */
 export const BOOT_DATA_ID = 'tablo-boot-data';

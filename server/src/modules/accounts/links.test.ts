@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountToken } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { asStaff, logIn } from '../staff/staff-test-support.ts';
-import { ACCOUNT_TEXTS } from './account-texts.ts';
 import {
   type AccountsContext,
   createAccountsApp,
   OWNER_PASSWORD,
   post,
   signedUpOwner,
-} from './accounts-test-support.ts';
+} from '../../../test/helpers/accounts.ts';
+import { asStaff, logIn } from '../../../test/helpers/staff.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { accountToken } from '../../db/schema.ts';
+import { ACCOUNT_TEXTS } from './account-texts.ts';
 
 const NEW_PASSWORD = 'a brand new password';
 

@@ -1,9 +1,6 @@
 import { StaffMeSchema } from '@tablo/contract/staff';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restaurant, staffUser } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { ACCOUNT_TEXTS } from './account-texts.ts';
 import {
   type AccountsContext,
   createAccountsApp,
@@ -13,7 +10,10 @@ import {
   sessionOf,
   signUpRequest,
   teamOf,
-} from './accounts-test-support.ts';
+} from '../../../test/helpers/accounts.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { restaurant, staffUser } from '../../db/schema.ts';
+import { ACCOUNT_TEXTS } from './account-texts.ts';
 
 describe.each(testDatabaseKinds())('sign-up on %s', (kind) => {
   let ctx: AccountsContext;

@@ -1,11 +1,6 @@
 import { StaffMeSchema } from '@tablo/contract/staff';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountToken } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { STAFF_TEXTS } from '../staff/service.ts';
-import { asStaff, type LoggedIn, logIn } from '../staff/staff-test-support.ts';
-import { ACCOUNT_TEXTS } from './account-texts.ts';
 import {
   type AccountsContext,
   createAccountsApp,
@@ -13,7 +8,12 @@ import {
   sessionOf,
   signedUpOwner,
   teamOf,
-} from './accounts-test-support.ts';
+} from '../../../test/helpers/accounts.ts';
+import { asStaff, type LoggedIn, logIn } from '../../../test/helpers/staff.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { accountToken } from '../../db/schema.ts';
+import { STAFF_TEXTS } from '../staff/service.ts';
+import { ACCOUNT_TEXTS } from './account-texts.ts';
 
 const INVITEE_PASSWORD = 'the invitee password';
 

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openVisit, seedRestaurant } from '../../../test/helpers/live.ts';
+import { createPostgresTestDatabaseUrl } from '../../../test/helpers/test-database.ts';
 import { openPostgres } from '../../db/postgres.ts';
-import { createPostgresTestDatabaseUrl } from '../../testing/test-database.ts';
 import { appendTableEvent } from './event-log.ts';
-import { openVisit, seedRestaurant } from './live-test-support.ts';
 
 describe.runIf(process.env.TEST_DATABASE_URL)('table event log (postgres)', () => {
   it('draws an event id only once the table lock is held, so a table commits its events in id order', async () => {

@@ -1,13 +1,6 @@
 import { Writable } from 'node:stream';
 import { WS_CLOSE } from '@tablo/contract/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/database.ts';
-import { tableEvent } from '../../db/schema.ts';
-import { loggerOptions } from '../../lib/logger.ts';
-import { testConfig } from '../../testing/test-app.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
-import { MAX_REPLAY_EVENTS } from './connection.ts';
 import {
   appendStatusChange,
   closeVisit,
@@ -20,7 +13,14 @@ import {
   seedRestaurant,
   startLiveServer,
   wsUrl,
-} from './live-test-support.ts';
+} from '../../../test/helpers/live.ts';
+import { testConfig } from '../../../test/helpers/test-app.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/database.ts';
+import { tableEvent } from '../../db/schema.ts';
+import { loggerOptions } from '../../lib/logger.ts';
+import { MAX_REPLAY_EVENTS } from './connection.ts';
 
 describe.each(testDatabaseKinds())('live updates over /api/ws (%s)', (kind) => {
   let database: Database;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendStatusChange, openVisit, seedRestaurant } from '../../../test/helpers/live.ts';
+import { createTestDatabase } from '../../../test/helpers/test-database.ts';
 import type { Database, NotificationHandler } from '../../db/database.ts';
 import { tableEvent } from '../../db/schema.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
 import { type LoggedEvent, TABLE_EVENTS_CHANNEL } from './event-log.ts';
 import { Hub, type LiveSubscriber } from './hub.ts';
-import { appendStatusChange, openVisit, seedRestaurant } from './live-test-support.ts';
 import { Relay } from './relay.ts';
 
 const silent = { warn() {}, error() {} } as unknown as FastifyBaseLogger;

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { JoinTableResponse } from '@tablo/contract/table-session';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { RecordingClient, wsUrl } from '../../../test/helpers/live.ts';
+import { testConfig } from '../../../test/helpers/test-app.ts';
+import { createPostgresTestDatabaseUrl } from '../../../test/helpers/test-database.ts';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
 import { LISTENER_APPLICATION_NAME, openPostgres } from '../../db/postgres.ts';
 import { diningTable } from '../../db/schema.ts';
 import type { App } from '../../lib/app-type.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { testConfig } from '../../testing/test-app.ts';
-import { createPostgresTestDatabaseUrl } from '../../testing/test-database.ts';
-import { RecordingClient, wsUrl } from './live-test-support.ts';
 
 interface Instance {
   app: App;

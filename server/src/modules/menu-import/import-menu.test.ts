@@ -1,6 +1,8 @@
 import type { MenuFile } from '@tablo/contract/menu-import';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleMenu } from '../../../test/helpers/sample-menu.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -12,12 +14,10 @@ import {
   restaurant,
   vatKey,
 } from '../../db/schema.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import { RestaurantNotFoundError } from '../restaurants/errors.ts';
 import { exportMenu } from './export-menu.ts';
 import { importMenu } from './import-menu.ts';
 import { parseMenuFile } from './parse-menu-file.ts';
-import { sampleMenu } from './sample-menu.fixture.ts';
 
 function validMenu(file: unknown = sampleMenu()): MenuFile {
   const result = parseMenuFile(file);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sampleMenu } from '../../../test/helpers/sample-menu.ts';
 import { parseMenuFile } from './parse-menu-file.ts';
-import { sampleMenu } from './sample-menu.fixture.ts';
 
 describe('parseMenuFile', () => {
   it('accepts a valid file, as text or as a value, filling in the defaults', () => {

@@ -4,13 +4,13 @@ import { MenuSchema } from '@tablo/contract/menu';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestContext, testConfig } from '../../../test/helpers/test-app.ts';
+import { createPostgresTestDatabaseUrl, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { buildApp } from '../../app.ts';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { menuItem } from '../../db/schema.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
-import { createPostgresTestDatabaseUrl, testDatabaseKinds } from '../../testing/test-database.ts';
 
 describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (kind) => {
   let ctx: TestContext;

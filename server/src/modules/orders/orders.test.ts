@@ -1,7 +1,6 @@
 import { OrderSchema, TableOrdersResponseSchema } from '@tablo/contract/order';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuItem, orderItem, orders, tableEvent } from '../../db/schema.ts';
 import {
   createOrderingApp,
   getTableOrders,
@@ -9,8 +8,9 @@ import {
   type OrderingContext,
   postOrder,
   setRestaurant,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { menuItem, orderItem, orders, tableEvent } from '../../db/schema.ts';
 
 describe.each(testDatabaseKinds())('POST /api/orders on %s', (kind) => {
   let ctx: OrderingContext;

@@ -2,7 +2,6 @@ import { OrderSchema, TableOrdersResponseSchema } from '@tablo/contract/order';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuItem, orderItem, orders } from '../../db/schema.ts';
 import {
   createOrderingApp,
   getTableOrders,
@@ -12,9 +11,10 @@ import {
   type OrderingContext,
   postOrder,
   tableToken,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from '../staff/create-staff-command.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { menuItem, orderItem, orders } from '../../db/schema.ts';
+import { createStaff } from '../staff/create-staff.ts';
 import { placeOrder } from './service.ts';
 
 /**

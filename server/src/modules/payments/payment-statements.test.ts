@@ -1,7 +1,5 @@
 import { PaymentSchema } from '@tablo/contract/payment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countStatements, type StatementCounter } from '../../testing/statement-counter.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 import {
   acceptedOrder,
   asStaff,
@@ -9,7 +7,9 @@ import {
   diner,
   type PaymentsContext,
   pay,
-} from './payments-test-kit.ts';
+} from '../../../test/helpers/payments.ts';
+import { countStatements, type StatementCounter } from '../../../test/helpers/statement-counter.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 
 /**
  * What one payment of `bench:payments` costs the database (docs/decisions/021 and 038): a diner pays one of

@@ -2,9 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { type PayableResponse, PaymentSchema, type PaymentSelection } from '@tablo/contract/payment';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  asStaff,
+  createPaymentsApp,
+  type PaymentsContext,
+  pay,
+  payable,
+} from '../../../test/helpers/payments.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { dinerSession, orderItem, orders, tableVisit, visitSession } from '../../db/schema.ts';
-import { type TestDatabaseKind, testDatabaseKinds } from '../../testing/test-database.ts';
-import { asStaff, createPaymentsApp, type PaymentsContext, pay, payable } from './payments-test-kit.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
 import { amountOfShares } from './split-math.ts';
 

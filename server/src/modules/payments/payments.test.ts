@@ -1,10 +1,7 @@
 import { type Payment, PaymentResultSchema, PaymentSchema, ReceiptSchema } from '@tablo/contract/payment';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItem, orders, payment, tableVisit } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { RecordingClient, wsUrl } from '../live/live-test-support.ts';
-import { createStaff } from '../staff/create-staff-command.ts';
+import { RecordingClient, wsUrl } from '../../../test/helpers/live.ts';
 import {
   acceptedOrder,
   asStaff,
@@ -17,7 +14,10 @@ import {
   type PaymentsContext,
   pay,
   payable,
-} from './payments-test-kit.ts';
+} from '../../../test/helpers/payments.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { orderItem, orders, payment, tableVisit } from '../../db/schema.ts';
+import { createStaff } from '../staff/create-staff.ts';
 import { cancelPendingPayments, expireDuePayments, unpaidAmounts } from './service.ts';
 import { startPaymentSweeper } from './sweeper.ts';
 

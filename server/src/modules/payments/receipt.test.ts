@@ -2,9 +2,6 @@ import { type Payment, PaymentSchema, ReceiptSchema } from '@tablo/contract/paym
 import { DEFAULT_TIME_ZONE } from '@tablo/contract/restaurant-settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payment, restaurant } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { setRestaurantContact } from '../restaurants/contact.ts';
 import {
   acceptedOrder,
   asStaff,
@@ -13,7 +10,10 @@ import {
   getPayment,
   type PaymentsContext,
   pay,
-} from './payments-test-kit.ts';
+} from '../../../test/helpers/payments.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { payment, restaurant } from '../../db/schema.ts';
+import { setRestaurantContact } from '../restaurants/contact.ts';
 import { receiptNumber } from './receipt.ts';
 
 describe('receipt numbers', () => {

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payment } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { acceptedOrder, asStaff, diner, pay, payable } from './payments-test-kit.ts';
-import { reconcilePayments } from './reconciler.ts';
+import { acceptedOrder, asStaff, diner, pay, payable } from '../../../test/helpers/payments.ts';
 import {
   createStripeApp,
   deliver,
@@ -16,7 +13,10 @@ import {
   secondInstance,
   takeEvents,
   until,
-} from './stripe-test-kit.ts';
+} from '../../../test/helpers/stripe.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { payment } from '../../db/schema.ts';
+import { reconcilePayments } from './reconciler.ts';
 
 /**
  * Issue 23, the Stripe side (docs/decisions/052): a payment we end is ended at Stripe too; money Stripe

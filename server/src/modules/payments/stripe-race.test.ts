@@ -2,13 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { PaymentSchema } from '@tablo/contract/payment';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asStaff, pay } from '../../../test/helpers/payments.ts';
+import {
+  createStripeApp,
+  deliver,
+  forceClose,
+  type StripeContext,
+  until,
+} from '../../../test/helpers/stripe.ts';
+import type { StandInEvent } from '../../../test/helpers/stripe-stand-in.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { dinerSession, orderItem, orders, tableVisit, visitSession } from '../../db/schema.ts';
-import { type TestDatabaseKind, testDatabaseKinds } from '../../testing/test-database.ts';
-import { asStaff, pay } from './payments-test-kit.ts';
 import { reconcilePayments } from './reconciler.ts';
 import { expireDuePayments } from './service.ts';
-import type { StandInEvent } from './stripe-api-stand-in.ts';
-import { createStripeApp, deliver, forceClose, type StripeContext, until } from './stripe-test-kit.ts';
 
 /**
  * Issue 23's race, round after round: a diner is on Stripe's checkout while, in a random order and partly

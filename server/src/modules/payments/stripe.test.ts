@@ -2,8 +2,6 @@ import { PaymentResultSchema, PaymentSchema } from '@tablo/contract/payment';
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payment } from '../../db/schema.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 import {
   acceptedOrder,
   createPaymentsApp,
@@ -12,9 +10,11 @@ import {
   type PaymentsContext,
   pay,
   payable,
-} from './payments-test-kit.ts';
+} from '../../../test/helpers/payments.ts';
+import { type StripeApiStandIn, startStripeApiStandIn } from '../../../test/helpers/stripe-stand-in.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { payment } from '../../db/schema.ts';
 import { toStripeAmount } from './providers/stripe.ts';
-import { type StripeApiStandIn, startStripeApiStandIn } from './stripe-api-stand-in.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_tablo_0123456789';
 const stripe = new Stripe('sk_test_tablo');

@@ -1,14 +1,14 @@
 import { JoinTableResponseSchema } from '@tablo/contract/table-session';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { createOrderingApp, newSession, type OrderingContext } from '../../../test/helpers/ordering-kit.ts';
+import { decodeSheet, decodeSvg, sheetText } from '../../../test/helpers/qr.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { restaurant } from '../../db/schema.ts';
 import type { App } from '../../lib/app-type.ts';
-import { insertRestaurant } from '../../testing/fixtures.ts';
-import { createOrderingApp, newSession, type OrderingContext } from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 import { addTables, listTableUrls } from '../restaurants/manage-tables.ts';
-import { createStaff } from '../staff/create-staff-command.ts';
-import { decodeSheet, decodeSvg, sheetText } from './qr-test-support.ts';
+import { createStaff } from '../staff/create-staff.ts';
 import { INSTRUCTIONS } from './sheet.ts';
 
 const PASSWORD = 'correct horse battery';

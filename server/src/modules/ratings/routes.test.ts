@@ -5,10 +5,10 @@ import { MyRatingsResponseSchema, RatingResponseSchema } from '@tablo/contract/r
 import { SESSION_HEADER, SessionUuidResponseSchema } from '@tablo/contract/session';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers/test-app.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { dinerSession, menuItemRating, restaurant } from '../../db/schema.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 
 describe.each(testDatabaseKinds())('menu item ratings on %s', (kind) => {
   let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { restaurant } from '../../db/schema.ts';
-import { createTestDatabase, testDatabaseKinds } from '../../testing/test-database.ts';
 import {
   InvalidInputError,
   RestaurantExistsError,

@@ -2,11 +2,11 @@ import { ERROR_TEXTS, ErrorBodySchema } from '@tablo/contract/errors';
 import { RestaurantSchema } from '@tablo/contract/restaurant';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers/test-app.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import { restaurant } from '../../db/schema.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 
 describe.each(testDatabaseKinds())('GET /api/restaurant/one/:shortName on %s', (kind) => {
   let ctx: TestContext;

@@ -3,10 +3,15 @@ import { eq } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import {
+  createTempWebDist,
+  createTestApp,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers/test-app.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
 import { menuItemTranslation } from '../../db/schema.ts';
-import { insertRestaurant } from '../../testing/fixtures.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://tablo.example';
 const XSS = '</script><script>alert(1)</script><!--';

@@ -2,9 +2,14 @@ import { LANGUAGES } from '@tablo/contract/languages';
 import { eq } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import {
+  createTempWebDist,
+  createTestApp,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers/test-app.ts';
 import { restaurant } from '../../db/schema.ts';
-import { insertRestaurant } from '../../testing/fixtures.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 
 const PUBLIC_URL = 'https://tablo.example';
 

@@ -1,8 +1,8 @@
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers/test-app.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { dinerSession } from '../../db/schema.ts';
-import { createTestApp, type TestContext } from '../../testing/test-app.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
 
 describe.each(testDatabaseKinds())('GET /api/order/uuid on %s', (kind) => {
   let ctx: TestContext;

@@ -5,6 +5,21 @@ import { STAFF_ROLES, type StaffPermission, type StaffRole, staffCan } from '@ta
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createOrderingApp,
+  joinedSession,
+  type OrderingContext,
+  postOrder,
+  tableToken,
+} from '../../../test/helpers/ordering-kit.ts';
+import {
+  asStaff,
+  type LoggedIn,
+  logIn,
+  staffOfEveryRole,
+  TEST_STAFF_PASSWORD,
+} from '../../../test/helpers/staff.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import {
   accountToken,
   diningTable,
   menuItem,
@@ -14,25 +29,10 @@ import {
   tableCall,
   tableVisit,
 } from '../../db/schema.ts';
-import {
-  createOrderingApp,
-  joinedSession,
-  type OrderingContext,
-  postOrder,
-  tableToken,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from './create-staff-command.ts';
+import { createStaff } from './create-staff.ts';
 import { STAFF_TEXTS } from './service.ts';
 import { setStaffDisabled } from './staff-accounts.ts';
 import { STAFF_AUTH_TEXTS, type StaffRouteEntry, staffRoutesOf } from './staff-auth.ts';
-import {
-  asStaff,
-  type LoggedIn,
-  logIn,
-  staffOfEveryRole,
-  TEST_STAFF_PASSWORD,
-} from './staff-test-support.ts';
 
 /**
  * Every route under /api/staff, as the built app registered it (staff-auth.ts records them), against

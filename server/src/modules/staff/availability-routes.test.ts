@@ -5,17 +5,17 @@ import type { StaffRole } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { menuItem } from '../../db/schema.ts';
 import {
   createOrderingApp,
   getTableOrders,
   joinedSession,
   type OrderingContext,
   postOrder,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/staff.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { menuItem } from '../../db/schema.ts';
 import { readTableEvents } from '../live/event-log.ts';
-import { asStaff, type LoggedIn, staffOfEveryRole } from './staff-test-support.ts';
 
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -2,16 +2,16 @@ import { OrderSchema } from '@tablo/contract/order';
 import { StaffBoardSchema } from '@tablo/contract/staff';
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItem, tableEvent } from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
   type OrderingContext,
   postOrder,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from './create-staff-command.ts';
-import { type LoggedIn, logIn, STAFF_PASSWORD, staffRequest } from './staff-live-test-support.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { type LoggedIn, logIn, STAFF_PASSWORD, staffRequest } from '../../../test/helpers/staff-live.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { orderItem, tableEvent } from '../../db/schema.ts';
+import { createStaff } from './create-staff.ts';
 
 describe.each(testDatabaseKinds())('staff board on %s', (kind) => {
   let ctx: OrderingContext;

@@ -2,9 +2,7 @@ import { type Payment, PaymentSchema } from '@tablo/contract/payment';
 import { StaffBoardSchema, StaffTablesSchema, type StaffVisit } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payment, tableEvent, tableVisit } from '../../db/schema.ts';
-import { postOrder } from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+import { postOrder } from '../../../test/helpers/ordering-kit.ts';
 import {
   acceptedOrder,
   asStaff,
@@ -15,8 +13,10 @@ import {
   type PaymentsContext,
   pay,
   type StaffLogin,
-} from '../payments/payments-test-kit.ts';
-import { createStaff } from './create-staff-command.ts';
+} from '../../../test/helpers/payments.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { payment, tableEvent, tableVisit } from '../../db/schema.ts';
+import { createStaff } from './create-staff.ts';
 import { STAFF_TEXTS } from './service.ts';
 
 /** Closing a table that has not paid everything, and what the board and the tables list say about it. */

@@ -1,12 +1,12 @@
 import { StaffMeSchema } from '@tablo/contract/staff';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrderingApp, type OrderingContext } from '../../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { STAFF_SESSIONS_ENDED_CHANNEL } from '../../db/channels.ts';
 import { staffLoginFailure, staffSession, staffUser } from '../../db/schema.ts';
 import type { App } from '../../lib/app-type.ts';
-import { createOrderingApp, type OrderingContext } from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from './create-staff-command.ts';
+import { createStaff } from './create-staff.ts';
 import { blockSecondsAfter, FREE_FAILURES, MAX_BLOCK_SECONDS } from './login-throttle.ts';
 import { setStaffDisabled } from './staff-accounts.ts';
 

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { restaurant, staffSession, staffUser } from '../../db/schema.ts';
 import { InvalidInputError, ManagementError } from '../restaurants/errors.ts';
 import { findRestaurantId } from '../restaurants/find-restaurant.ts';
-import { MIN_PASSWORD_LENGTH } from './create-staff-command.ts';
+import { MIN_PASSWORD_LENGTH } from './create-staff.ts';
 import { forgetLoginFailures } from './login-throttle.ts';
 import { lockRestaurantById, otherOwnerRemains, removesAnOwner } from './owners.ts';
 import { hashPassword } from './password.ts';

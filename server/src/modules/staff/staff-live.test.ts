@@ -8,22 +8,9 @@ import {
 } from '@tablo/contract/staff';
 import type { JoinTableResponse } from '@tablo/contract/table-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { notifyStaffTableChanged, STAFF_SESSIONS_ENDED_CHANNEL } from '../../db/channels.ts';
-import type { Database } from '../../db/database.ts';
-import { openPostgres } from '../../db/postgres.ts';
-import type { App } from '../../lib/app-type.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { tableToken } from '../../testing/ordering-kit.ts';
-import { testConfig } from '../../testing/test-app.ts';
-import {
-  createPostgresTestDatabaseUrl,
-  createTestDatabase,
-  type TestDatabaseKind,
-  testDatabaseKinds,
-} from '../../testing/test-database.ts';
-import { RecordingClient, wsUrl } from '../live/live-test-support.ts';
-import { createStaff } from './create-staff-command.ts';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { RecordingClient, wsUrl } from '../../../test/helpers/live.ts';
+import { tableToken } from '../../../test/helpers/ordering-kit.ts';
 import {
   eventsOf,
   type LoggedIn,
@@ -32,7 +19,20 @@ import {
   type StaffClient,
   staffRequest,
   staffSocket,
-} from './staff-live-test-support.ts';
+} from '../../../test/helpers/staff-live.ts';
+import { testConfig } from '../../../test/helpers/test-app.ts';
+import {
+  createPostgresTestDatabaseUrl,
+  createTestDatabase,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+} from '../../../test/helpers/test-database.ts';
+import { buildApp } from '../../app.ts';
+import { notifyStaffTableChanged, STAFF_SESSIONS_ENDED_CHANNEL } from '../../db/channels.ts';
+import type { Database } from '../../db/database.ts';
+import { openPostgres } from '../../db/postgres.ts';
+import type { App } from '../../lib/app-type.ts';
+import { createStaff } from './create-staff.ts';
 
 interface Instance {
   app: App;

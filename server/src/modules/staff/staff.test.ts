@@ -9,17 +9,17 @@ import { StaffBoardSchema, StaffMeSchema } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, staffSession } from '../../db/schema.ts';
-import type { App } from '../../lib/app-type.ts';
 import {
   createOrderingApp,
   getTableOrders,
   joinedSession,
   type OrderingContext,
   postOrder,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from './create-staff-command.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { orders, staffSession } from '../../db/schema.ts';
+import type { App } from '../../lib/app-type.ts';
+import { createStaff } from './create-staff.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 const PASSWORD = 'correct horse battery';

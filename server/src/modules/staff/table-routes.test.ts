@@ -3,8 +3,6 @@ import { RestaurantSchema } from '@tablo/contract/restaurant';
 import { type StaffRole, StaffTableSchema, StaffTablesSchema } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_TABLES_CHANNEL } from '../../db/channels.ts';
-import { diningTable, tableCall } from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -13,9 +11,11 @@ import {
   type OrderingContext,
   postOrder,
   tableToken,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { asStaff, type LoggedIn, staffOfEveryRole } from './staff-test-support.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/staff.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { STAFF_TABLES_CHANNEL } from '../../db/channels.ts';
+import { diningTable, tableCall } from '../../db/schema.ts';
 
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
   const deadline = Date.now() + ms;

@@ -5,17 +5,17 @@ import {
 } from '@tablo/contract/table-call';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableCall, tableEvent, tableVisit } from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
   newSession,
   type OrderingContext,
   setRestaurant,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
-import { createStaff } from '../staff/create-staff-command.ts';
-import { type LoggedIn, logIn, STAFF_PASSWORD, staffRequest } from '../staff/staff-live-test-support.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { type LoggedIn, logIn, STAFF_PASSWORD, staffRequest } from '../../../test/helpers/staff-live.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { tableCall, tableEvent, tableVisit } from '../../db/schema.ts';
+import { createStaff } from '../staff/create-staff.ts';
 
 describe.each(testDatabaseKinds())('table calls on %s', (kind) => {
   let ctx: OrderingContext;

@@ -1,7 +1,6 @@
 import { JoinTableResponseSchema } from '@tablo/contract/table-session';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tableVisit, visitSession } from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinRequest,
@@ -9,8 +8,9 @@ import {
   type OrderingContext,
   setRestaurant,
   tableToken,
-} from '../../testing/ordering-kit.ts';
-import { testDatabaseKinds } from '../../testing/test-database.ts';
+} from '../../../test/helpers/ordering-kit.ts';
+import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import { tableVisit, visitSession } from '../../db/schema.ts';
 
 const CANNOT_ORDER = 'Orders cannot be placed at this table';
 

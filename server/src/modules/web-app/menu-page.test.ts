@@ -4,10 +4,15 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import {
+  createTempWebDist,
+  createTestApp,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers/test-app.ts';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import { menuItem } from '../../db/schema.ts';
-import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 import { BOOT_LOADER_SCRIPT } from './boot-loader.ts';
 import { BOOT_DATA_ID } from './menu-page.ts';
 

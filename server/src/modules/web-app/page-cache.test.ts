@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BISTRO, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import {
+  createTempWebDist,
+  createTestApp,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers/test-app.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
 import { restaurant } from '../../db/schema.ts';
-import { BISTRO, insertRestaurant } from '../../testing/fixtures.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 
 // Over a real socket: the hot path only runs in the Node server, not in app.inject.
 describe('the menu page, kept built and compressed', () => {

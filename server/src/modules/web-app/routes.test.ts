@@ -3,9 +3,14 @@ import { join } from 'node:path';
 import { APP_CONFIG_META_NAME, AppConfigSchema } from '@tablo/contract/config';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import {
+  createTempWebDist,
+  createTestApp,
+  type TestContext,
+  testConfig,
+} from '../../../test/helpers/test-app.ts';
 import { escapeHtml } from '../../lib/html-escape.ts';
-import { insertRestaurant } from '../../testing/fixtures.ts';
-import { createTempWebDist, createTestApp, type TestContext, testConfig } from '../../testing/test-app.ts';
 import { BOOT_LOADER_CSP_SOURCE, BOOT_LOADER_SCRIPT } from './boot-loader.ts';
 import { configMetaTag } from './index-html.ts';
 import { withBootHero } from './routes.ts';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner/spinner.tsx';
-import { LanguageProvider } from '../providers/language.tsx';
+import { LanguageProvider } from '../../providers/language.tsx';
 
 /** spec §2: the language layout wraps every route. */
 export function LanguageLayout() {

@@ -6,9 +6,9 @@ import { useOrdering } from '../../features/ordering/state/ordering-context.ts';
 import { PaymentResultView } from '../../features/payments/components/payment-result-view.tsx';
 import { usePaymentsLive } from '../../features/payments/hooks/use-payments-live.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
-import { useLanguage } from '../providers/language.tsx';
-import { useRestaurant } from '../providers/restaurant.tsx';
-import { useTable } from '../providers/table.tsx';
+import { useLanguage } from '../../providers/language.tsx';
+import { useRestaurant } from '../../providers/restaurant.tsx';
+import { useTable } from '../../providers/table.tsx';
 import { EmptyState } from './empty-state.tsx';
 import styles from './screen-page.module.css';
 

@@ -2,8 +2,8 @@ import { useLocation } from 'react-router';
 import { PAYMENT_PARAM } from '../../config/routes.ts';
 import { ReceiptView } from '../../features/payments/components/receipt-view.tsx';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
-import { useSession } from '../providers/session.tsx';
-import { useTable } from '../providers/table.tsx';
+import { useSession } from '../../providers/session.tsx';
+import { useTable } from '../../providers/table.tsx';
 import styles from './screen-page.module.css';
 
 /**

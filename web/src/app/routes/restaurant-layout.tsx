@@ -2,22 +2,23 @@ import { LANGUAGES } from '@tablo/contract/language-list';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { BottomNav } from '../../components/bottom-nav/bottom-nav.tsx';
+import { RestaurantNotFound } from '../../components/full-screen-message/restaurant-not-found.tsx';
 import { Header } from '../../components/header/header.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
 import { SCREEN_SPINNER_DELAY_MS } from '../../config/constants.ts';
 import { useServerMenuSlider } from '../../features/menu/hooks/use-menu-slider.tsx';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
-import { HeaderSlotProvider, useHeaderSliderNode } from '../providers/header-slot.tsx';
-import { replaceLanguageSegment } from '../providers/language.tsx';
-import { RestaurantProvider } from '../providers/restaurant.tsx';
-import { SessionProvider } from '../providers/session.tsx';
-import { TableProvider } from '../providers/table.tsx';
+import { HeaderSlotProvider, useHeaderSliderNode } from '../../providers/header-slot.tsx';
+import { replaceLanguageSegment } from '../../providers/language.tsx';
+import { RestaurantProvider } from '../../providers/restaurant.tsx';
+import { SessionProvider } from '../../providers/session.tsx';
+import { TableProvider } from '../../providers/table.tsx';
 import styles from './restaurant-layout.module.css';
 
 /** spec §2: restaurant provider → table provider → session → the layout holding the screens. */
 export function RestaurantLayout() {
   return (
-    <RestaurantProvider>
+    <RestaurantProvider pending={<Spinner fullScreen />} notFound={<RestaurantNotFound />}>
       <TableProvider>
         <SessionProvider>
           <ShellWithHeaderSlot />

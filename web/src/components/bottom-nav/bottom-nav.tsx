@@ -1,11 +1,11 @@
 import { DEFAULT_TABLE } from '@tablo/contract/default-table';
 import { BookOpen, ReceiptText, Users, Wallet } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { useLanguage } from '../../app/providers/language.tsx';
-import { useRestaurant } from '../../app/providers/restaurant.tsx';
-import { useTable } from '../../app/providers/table.tsx';
 import { routes } from '../../config/routes.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../providers/language.tsx';
+import { useRestaurant } from '../../providers/restaurant.tsx';
+import { useTable } from '../../providers/table.tsx';
 import styles from './bottom-nav.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import { useLanguage } from '../../app/providers/language.tsx';
-import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { DESCRIPTION_HIDE_SCROLL, HEADER_HEIGHT_DESKTOP } from '../../config/constants.ts';
 import { useScrolledPast, useScrollShrink } from '../../lib/use-scroll.ts';
+import { useLanguage } from '../../providers/language.tsx';
+import { useRestaurant } from '../../providers/restaurant.tsx';
 import styles from './header.module.css';
 import type { HeaderProps } from './header.tsx';
 import { HeroImage } from './hero-image.tsx';

@@ -1,16 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  HeaderSlotProvider,
-  useHeaderSlider,
-  useHeaderSliderNode,
-} from '../../app/providers/header-slot.tsx';
-import { LanguageProvider } from '../../app/providers/language.tsx';
-import { RestaurantProvider } from '../../app/providers/restaurant.tsx';
 import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
 import { beginHydration, endHydration } from '../../lib/hydration.ts';
+import { HeaderSlotProvider, useHeaderSlider, useHeaderSliderNode } from '../../providers/header-slot.tsx';
+import { LanguageProvider } from '../../providers/language.tsx';
+import { RestaurantProvider } from '../../providers/restaurant.tsx';
 import { demoRestaurant } from '../../testing/fixtures.ts';
 import { renderRoute } from '../../testing/render-app.tsx';
+import { RestaurantNotFound } from '../full-screen-message/restaurant-not-found.tsx';
+import { Spinner } from '../spinner/spinner.tsx';
 import { Header, type HeaderMode } from './header.tsx';
 
 function setWindow(property: 'innerWidth' | 'scrollY', value: number) {
@@ -22,7 +20,7 @@ function renderHeader(path: string, mode: HeaderMode = 'TITLE') {
     '/:area/:shortName/:lang',
     path,
     <LanguageProvider>
-      <RestaurantProvider>
+      <RestaurantProvider pending={<Spinner fullScreen />} notFound={<RestaurantNotFound />}>
         <Header mode={mode} slider={<div>Category slider</div>} />
       </RestaurantProvider>
     </LanguageProvider>,
@@ -172,7 +170,7 @@ describe('header slot', () => {
       '/:area/:shortName/:lang',
       '/menu/demo/en',
       <LanguageProvider>
-        <RestaurantProvider>
+        <RestaurantProvider pending={<Spinner fullScreen />} notFound={<RestaurantNotFound />}>
           <HeaderSlotProvider>
             <SlotHeader />
             <SliderScreen />

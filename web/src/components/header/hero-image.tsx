@@ -1,9 +1,9 @@
 import { HERO_SIZES, pictureSrcSet } from '@tablo/contract/picture-variants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { DEFAULT_MAIN_IMAGE } from '../../config/constants.ts';
 import { removeBootHero } from '../../lib/boot-hero.ts';
 import { isServerOrHydrating } from '../../lib/hydration.ts';
+import { useRestaurant } from '../../providers/restaurant.tsx';
 import styles from './header.module.css';
 
 /** spec §2: the restaurant's image; on a load error (or none at all) the default main image. */

@@ -1,8 +1,8 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { Check, ChevronDown, Globe } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLanguage } from '../../app/providers/language.tsx';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../providers/language.tsx';
 import styles from './language-menu.module.css';
 
 /** spec §1, §2: the language picker; it shows the first entry (hu) when the language is unknown. */

@@ -1,12 +1,12 @@
 import { ChevronLeft } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../app/providers/language.tsx';
-import { useRestaurant } from '../../app/providers/restaurant.tsx';
 import { HEADER_HEIGHT_MOBILE } from '../../config/constants.ts';
 import { routes } from '../../config/routes.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { useScrollShrink } from '../../lib/use-scroll.ts';
+import { useLanguage } from '../../providers/language.tsx';
+import { useRestaurant } from '../../providers/restaurant.tsx';
 import styles from './header.module.css';
 import type { HeaderProps } from './header.tsx';
 import { HeroImage } from './hero-image.tsx';

@@ -1,4 +1,4 @@
-import { appConfig } from '../../config/env.ts';
+import { appConfig } from '../../lib/app-config.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './header.module.css';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeApiStandIn, startStripeApiStandIn } from '../stripe-api-stand-in.ts';
+import { type StripeApiStandIn, startStripeApiStandIn } from '../../../../test/helpers/stripe-stand-in.ts';
 import { ProviderRefusal } from './provider.ts';
 import { SandboxProvider } from './sandbox.ts';
 import {

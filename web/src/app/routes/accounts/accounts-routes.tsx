@@ -8,7 +8,7 @@ import { InvitationScreen } from '../../../features/accounts/components/invitati
 import { ResetPasswordScreen } from '../../../features/accounts/components/reset-password-screen.tsx';
 import { SignUpScreen } from '../../../features/accounts/components/sign-up-screen.tsx';
 import { homeScreen, staffLinks } from '../../../features/staff/utils/staff-links.ts';
-import { useLanguage } from '../../providers/language.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { teamRoute } from '../staff-team/team-route.tsx';
 
 /**

@@ -15,7 +15,7 @@ import {
   supported,
 } from '../../../features/staff/utils/staff-language.ts';
 import type { StaffScreen } from '../../../features/staff/utils/staff-links.ts';
-import { useLanguage } from '../../providers/language.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 
 /**
  * The staff console's routes, all in this one lazily loaded chunk (docs/decisions/018): no diner page

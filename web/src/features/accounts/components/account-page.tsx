@@ -1,7 +1,7 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { type ReactNode, useId } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './accounts.module.css';
 
 /** The frame of every account screen: one card, its title, and the language picker below. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { requestPasswordReset } from '../api/accounts-api.ts';
 import { AccountPage } from './account-page.tsx';
 import styles from './accounts.module.css';

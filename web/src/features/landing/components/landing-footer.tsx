@@ -1,7 +1,7 @@
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { SOCIAL_LINKS } from '../../../config/constants.ts';
-import { appConfig } from '../../../config/env.ts';
+import { appConfig } from '../../../lib/app-config.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { adminLinks } from '../utils/admin-links.ts';
 import styles from './landing-page.module.css';
 

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './landing-page.module.css';
 import { PhonePreview } from './phone-preview.tsx';
 

@@ -1,8 +1,8 @@
 import { QrCode } from 'lucide-react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { LanguageMenu } from '../../../components/header/language-menu.tsx';
-import { appConfig } from '../../../config/env.ts';
+import { appConfig } from '../../../lib/app-config.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { adminLinks } from '../utils/admin-links.ts';
 import { LandingFeatures } from './landing-features.tsx';
 import { LandingFooter } from './landing-footer.tsx';

@@ -1,11 +1,11 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import X from 'lucide-react/icons/x';
 import { useId } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { AllergenList } from '../../../components/allergen-badge/allergen-list.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
+import { useLanguage } from '../../../providers/language.tsx';
 import { useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';

@@ -1,7 +1,7 @@
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';

@@ -1,8 +1,8 @@
 import { toBcp47 } from '@tablo/contract/language-list';
 import type { Translation } from '@tablo/contract/translation';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { type PickedText, pickTranslation } from '../../../lib/pick-translation.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 
 export type TranslatedText = PickedText & {
   /** `lang` for the element showing the text when it is not in the page's language, else undefined. */

@@ -1,8 +1,8 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import { Plus } from 'lucide-react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { unitsOf } from '../state/cart-lines.ts';
 import { useCart } from '../state/cart-store.ts';
 import { useOrdering } from '../state/ordering-context.ts';

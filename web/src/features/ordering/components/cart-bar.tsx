@@ -1,7 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import type { CartView } from '../hooks/use-cart-view.ts';
 import styles from './ordering.module.css';
 

@@ -1,9 +1,9 @@
 import { MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
 import { Minus, Plus, Split, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import type { CartViewLine } from '../hooks/use-cart-view.ts';
 import type { CartActions } from '../state/cart-store.ts';
 import styles from './ordering.module.css';

@@ -1,9 +1,9 @@
 import { PENDING_STATUSES } from '@tablo/contract/order';
 import { useState } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { useTableOrders } from '../hooks/use-table-orders.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import { OrderList } from './order-list.tsx';

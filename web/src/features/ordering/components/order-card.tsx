@@ -1,8 +1,8 @@
 import type { Order } from '@tablo/contract/order';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './ordering.module.css';
 
 /** One order: status label, items with notes, the order's note and total (spec §4 statuses). */

@@ -1,9 +1,9 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import { useMemo } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { pickTranslation } from '../../../lib/pick-translation.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { type Cart, type CartActions, type CartLine, useCart } from '../state/cart-store.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 

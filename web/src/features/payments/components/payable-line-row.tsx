@@ -1,8 +1,8 @@
 import type { PayableLine } from '@tablo/contract/payment';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './payments.module.css';
 import { Stepper } from './stepper.tsx';
 

@@ -2,12 +2,12 @@ import type { CreatePaymentRequest, PayableResponse } from '@tablo/contract/paym
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import { createPayment } from '../api/create-payment.ts';
 import { PAYABLE_QUERY_ROOT } from '../api/payable.ts';
 import { type PaymentMode, usePaymentDraft } from '../hooks/use-payment-draft.ts';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import { payableQueryOptions } from '../api/payable.ts';
 import { PaymentForm } from './payment-form.tsx';
 import styles from './payments.module.css';

@@ -1,7 +1,7 @@
 import { toBcp47 } from '@tablo/contract/language-list';
 import type { Receipt } from '@tablo/contract/payment';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './payments.module.css';
 
 /**

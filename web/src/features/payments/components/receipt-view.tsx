@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import { receiptQueryOptions } from '../api/receipt.ts';
 import styles from './payments.module.css';
 import { ReceiptHead } from './receipt-head.tsx';

@@ -1,7 +1,7 @@
 import { MAX_SHARES, type PayableResponse } from '@tablo/contract/payment';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { openShares, sharePlan } from '../utils/selection.ts';
 import styles from './payments.module.css';
 import { Stepper } from './stepper.tsx';

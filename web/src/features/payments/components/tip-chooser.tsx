@@ -1,8 +1,8 @@
 import { MAX_TIP, TIP_PERCENTAGES } from '@tablo/contract/payment';
 import { useId } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { type CustomTip, tipForPercent } from '../utils/selection.ts';
 import styles from './payments.module.css';
 

@@ -1,7 +1,7 @@
 import { CalendarDays, Phone } from 'lucide-react';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import styles from './restaurant-contact.module.css';
 
 /** `tel:` wants the number as dialled: the spaces people write for reading are dropped. */

@@ -1,8 +1,8 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { STAFF_ROLES, type StaffRole } from '@tablo/contract/staff';
 import { type FormEvent, useId, useState } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './team.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

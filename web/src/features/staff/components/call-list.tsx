@@ -1,8 +1,8 @@
 import { staffCan } from '@tablo/contract/staff';
 import type { TableCall } from '@tablo/contract/table-call';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { acknowledgeCall } from '../api/staff-board.ts';
 import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';

@@ -1,8 +1,8 @@
 import { type StaffPermission, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { logOut } from '../api/staff-session.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { type StaffScreen, staffLinks } from '../utils/staff-links.ts';

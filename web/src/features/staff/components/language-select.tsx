@@ -1,7 +1,7 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { useId } from 'react';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import styles from './staff.module.css';
 
 /** The console's language: a plain select (it is used on a tablet all day, not browsed). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { logIn, staffMeQueryKey } from '../api/staff-session.ts';
 import { homeScreen, safeNext, staffLinks } from '../utils/staff-links.ts';
 import { LanguageSelect } from './language-select.tsx';

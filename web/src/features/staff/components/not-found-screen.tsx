@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { homeScreen, staffLinks } from '../utils/staff-links.ts';
 import styles from './staff.module.css';

@@ -1,10 +1,10 @@
 import type { Order } from '@tablo/contract/order';
 import { type StaffPaymentItem, type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
+import { useLanguage } from '../../../providers/language.tsx';
 import { settlePayment, staffBoardQueryKey } from '../api/staff-board.ts';
 import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';

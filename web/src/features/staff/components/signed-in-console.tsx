@@ -1,9 +1,9 @@
 import type { StaffMe } from '@tablo/contract/staff';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { StaffConsoleContext } from '../hooks/staff-console-context.ts';
 import { useSound } from '../hooks/use-sound.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';

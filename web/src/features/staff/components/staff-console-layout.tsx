@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
 import { setUnauthorizedHandler } from '../api/staff-request.ts';
 import { staffMeQueryKey, useStaffMe } from '../api/staff-session.ts';
 import { staffLinks } from '../utils/staff-links.ts';

@@ -1,10 +1,10 @@
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLanguage } from '../../../app/providers/language.tsx';
-import { useRestaurant } from '../../../app/providers/restaurant.tsx';
-import { useTable } from '../../../app/providers/table.tsx';
 import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { useLanguage } from '../../../providers/language.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
+import { useTable } from '../../../providers/table.tsx';
 import styles from './terms-screen.module.css';
 
 const SECTIONS = [
