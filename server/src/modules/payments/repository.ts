@@ -702,6 +702,18 @@ export async function duePayments(
     .limit(limit);
 }
 
+/**
+ * Ends the visit's OPEN split (closing a table by force): CANCELLED, its claims no longer reserve
+ * anything. Succeeded share payments keep their split (their receipts read it); the shares nobody paid
+ * are what the restaurant wrote off by closing.
+ */
+export async function cancelOpenSplit(tx: Db, visitId: number): Promise<void> {
+  await tx
+    .update(billSplit)
+    .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+    .where(and(eq(billSplit.visitId, visitId), eq(billSplit.status, 'OPEN')));
+}
+
 /** PENDING payment ids of a visit (closing a table cancels them). */
 export async function pendingPaymentIds(tx: Db, visitId: number): Promise<string[]> {
   const rows = await tx

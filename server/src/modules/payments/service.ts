@@ -16,6 +16,7 @@ import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
 import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
+  cancelOpenSplit,
   duePayments,
   findJoinedVisit,
   findPaymentByKey,
@@ -468,13 +469,16 @@ async function settlementOf(
 
 /**
  * For closing a table (staff module, `closeUnpaidVisits` with force): cancels the visit's pending
- * payments in the caller's transaction, releasing their units. Answers how many.
+ * payments in the caller's transaction, releasing their units, and ends its open equal split — one with
+ * paid shares outlives its pending ones, and would otherwise stay OPEN on the closed visit, its units
+ * claimed for ever (decision 053). Answers how many payments it cancelled.
  */
 export async function cancelPendingPayments(database: Database, tx: Db, visitId: number): Promise<number> {
   let cancelled = 0;
   for (const id of await pendingPaymentIds(tx, visitId)) {
     if ((await settleInTransaction(database, tx, id, 'CANCELLED'))?.changed) cancelled++;
   }
+  await cancelOpenSplit(tx, visitId);
   return cancelled;
 }
 
