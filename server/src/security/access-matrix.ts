@@ -192,10 +192,17 @@ export const DINER_ROWS: MatrixRow[] = [
     check: mustContain('Gulyásleves'),
   },
   {
-    // The hosted checkout page is reached by its unguessable payment id, like a provider's checkout URL
-    // (docs/decisions/030): it shows the merchant, table and amount, nothing of the orders.
-    route: 'GET /sandbox-checkout/:paymentId',
+    // The hosted checkout page is reached by the payer's checkout URL, like a provider's (docs/decisions/
+    // 030, 053): the URL is the credential; it shows the merchant, table and amount, nothing of the orders.
+    route: 'GET /sandbox-checkout/:paymentId (the payer’s URL)',
     expect: answers({ rest: 200 }),
+    request: (world) => ({ method: 'GET', url: world.onlineACheckout }),
+    check: mustContain('name="token"'),
+  },
+  {
+    // The payment id alone reaches the whole table and the staff: no form (decision 053).
+    route: 'GET /sandbox-checkout/:paymentId (the id alone)',
+    expect: answers({ rest: 403 }),
     request: (world) => ({ method: 'GET', url: `/sandbox-checkout/${world.onlineA}` }),
   },
 ];

@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from '@tablo/contract/payment';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   billSplit,
@@ -682,11 +682,12 @@ export async function markFullyPaidServed(tx: Db, orderIds: number[]): Promise<n
   return updated.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** PENDING payments past their expiry (oldest first), optionally of one visit. */
+/** PENDING payments past their expiry (oldest first), optionally of one visit, but for `skip`. */
 export async function duePayments(
   db: Db,
   limit: number,
   visitId?: number,
+  skip: string[] = [],
 ): Promise<{ id: string; visitId: number }[]> {
   return db
     .select({ id: payment.id, visitId: payment.visitId })
@@ -696,6 +697,7 @@ export async function duePayments(
         eq(payment.status, 'PENDING'),
         sql`${payment.expiresAt} <= now()`,
         visitId === undefined ? undefined : eq(payment.visitId, visitId),
+        skip.length === 0 ? undefined : notInArray(payment.id, skip),
       ),
     )
     .orderBy(asc(payment.expiresAt))

@@ -138,7 +138,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       config: { staffPermission: 'closeTables' },
       // Every field of the body is optional: a request without a body means the defaults (no force).
       preValidation: (request, _reply, done) => {
-        request.body ??= {};
+        (request as { body: unknown }).body ??= {};
         done();
       },
       schema: {

@@ -6,7 +6,8 @@ import type { CheckoutRequest, CheckoutSession, OnlinePaymentProvider } from './
  * The built-in `sandbox` provider: a hosted checkout page of our own (modules/payments/sandbox-page.ts)
  * that approves, declines or cancels. Its form carries a token signed with a server secret, so a POST
  * can only settle the payment whose page it came from; the payment's state machine (only from PENDING)
- * makes every token good for one decision.
+ * makes every token good for one decision. The token is also the checkout URL's `key`: the page shows
+ * its form only with it, and the URL reaches the payer's phone alone (payment ids reach the whole table).
  */
 export class SandboxProvider implements OnlinePaymentProvider {
   readonly name = 'sandbox';
@@ -19,7 +20,7 @@ export class SandboxProvider implements OnlinePaymentProvider {
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     return {
-      checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}`,
+      checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}&key=${this.token(request.paymentId)}`,
       reference: null,
     };
   }
