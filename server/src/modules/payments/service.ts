@@ -356,6 +356,7 @@ async function openCheckout(
       resultUrl: resultUrl(deps.publicUrl, stored, lang),
       // The provider stops 5 minutes before our reservation lapses.
       expiresAt: new Date(stored.expiresAt.getTime() - (provider.minimumReservationMinutes ? 5 * 60_000 : 0)),
+      idempotencyKey: `tablo-payment-${stored.id}`,
     });
     await setCheckout(database.db, stored.id, session.checkoutUrl, session.reference);
     return { ...stored, checkoutUrl: session.checkoutUrl, providerReference: session.reference };
