@@ -32,6 +32,8 @@ export const STAFF_PERMISSIONS = {
   closeUnpaidVisits: ['OWNER', 'MANAGER'],
   /** Rotate a table's token, enable or disable it, the QR codes (sheet and one table's SVG). */
   manageTables: ['OWNER', 'MANAGER'],
+  /** See the day's succeeded payments and refund them, in whole or in part (docs/decisions/053). */
+  refundPayments: ['OWNER', 'MANAGER'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -20,6 +20,7 @@ import { staffOf } from '../staff/staff-auth.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
 import { StripeProvider } from './providers/stripe.ts';
 import { readReceipt } from './receipt.ts';
+import { refundRoutes } from './refund-routes.ts';
 import { loadPayment } from './repository.ts';
 import { renderCheckoutPage, renderMessagePage } from './sandbox-page.ts';
 import {
@@ -67,6 +68,7 @@ export async function setupPayments(app: FastifyInstance, options: PaymentsOptio
     onSweepError: (error) => app.log.error({ err: error }, 'lapsed payment not expired'),
   };
   await app.register(paymentApi, { prefix: '/api', database, deps });
+  await app.register(refundRoutes, { prefix: '/api', database, deps: { provider: deps.provider } });
   if (stripe) await app.register(stripeWebhook, { prefix: '/api', database, stripe });
   if (sandbox) {
     if (settings.sandboxSecretIsRandom && config.databaseUrl) {

@@ -3,7 +3,16 @@ import { PaymentSchema } from '@tablo/contract/payment';
 import { STAFF_ROLES, type StaffPermission, type StaffRole, staffCan } from '@tablo/contract/staff';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diningTable, menuItem, orders, payment, staffUser, tableCall, tableVisit } from '../../db/schema.ts';
+import {
+  diningTable,
+  menuItem,
+  orders,
+  payment,
+  refund,
+  staffUser,
+  tableCall,
+  tableVisit,
+} from '../../db/schema.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -43,6 +52,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/staff/orders/:orderId': { status: 'ACCEPTED' },
   'PATCH /api/staff/tables/:tableId': { isEnabled: true },
   'PUT /api/staff/menu-items/:menuItemId/availability': { availabilityType: 'AVAILABLE' },
+  'POST /api/staff/payments/:paymentId/refunds': { amount: 1, reason: 'Walked by the access test' },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -65,6 +75,9 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'GET /api/staff/tables/:tableId/qr.svg': 'manageTables',
   'POST /api/staff/payments/:paymentId/confirm': 'confirmPayments',
   'POST /api/staff/payments/:paymentId/cancel': 'confirmPayments',
+  'GET /api/staff/payments': 'refundPayments',
+  'GET /api/staff/payments/:paymentId': 'refundPayments',
+  'POST /api/staff/payments/:paymentId/refunds': 'refundPayments',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
@@ -130,6 +143,7 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       db.select().from(tableCall).orderBy(asc(tableCall.id)),
       db.select().from(staffUser).orderBy(asc(staffUser.id)),
       db.select().from(payment).orderBy(asc(payment.id)),
+      db.select().from(refund).orderBy(asc(refund.id)),
     ]);
   };
 
