@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'table',
   'payment',
   'staff',
+  'refunds',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -4,6 +4,7 @@ import { BoardScreen } from '../../../features/staff/components/board-screen.tsx
 import { KitchenScreen } from '../../../features/staff/components/kitchen-screen.tsx';
 import { LoginScreen } from '../../../features/staff/components/login-screen.tsx';
 import { MenuAvailabilityScreen } from '../../../features/staff/components/menu-availability-screen.tsx';
+import { PaymentsScreen } from '../../../features/staff/components/payments-screen.tsx';
 import { ScreenGate } from '../../../features/staff/components/screen-gate.tsx';
 import { StaffConsoleLayout } from '../../../features/staff/components/staff-console-layout.tsx';
 import { TablesScreen } from '../../../features/staff/components/tables-screen.tsx';
@@ -54,4 +55,5 @@ export const staffScreens: Record<StaffScreen, { Component: () => React.ReactNod
   kitchen: screenRoute('kitchen', KitchenScreen),
   tables: screenRoute('tables', TablesScreen),
   menu: screenRoute('menu', MenuAvailabilityScreen),
+  payments: screenRoute('payments', PaymentsScreen),
 };

@@ -13,6 +13,7 @@ import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { receiptQueryOptions } from '../api/receipt.ts';
 import { METHOD_TEXT } from './method-chooser.tsx';
 import styles from './payments.module.css';
+import { ReceiptRefunds } from './receipt-refunds.tsx';
 
 type ReceiptViewProps = { paymentId: string; tableId: number; sessionId: string | null };
 
@@ -122,6 +123,7 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
           <span>{t(METHOD_TEXT[receipt.method])}</span>
         </p>
       </div>
+      <ReceiptRefunds receipt={receipt} />
       <div className={`${styles.actions} ${styles.noPrint}`}>
         <button type="button" className={styles.primaryButton} onClick={() => window.print()}>
           <Printer size={18} aria-hidden="true" />
