@@ -67,7 +67,7 @@ function paymentsApi(options: { failFirst?: number } = {}) {
         );
       }
       const refund = {
-        id: '0d5f3f4e-8a4e-4a55-9a55-3c1f2b7a9e01',
+        id: crypto.randomUUID(),
         paymentId: PAYMENT_ID,
         ...body,
         method: 'CASH',
@@ -154,18 +154,36 @@ describe('payments and refunds screen', () => {
       ),
     );
     const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Amount to refund' }), {
+      target: { value: '1000' },
+    });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), {
       target: { value: 'Wrong bill' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 4,000.Ft$/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Refund 1,000.Ft$/ }));
     await waitFor(() => expect(api.posts).toHaveLength(1));
     // The dialog stays open with what was typed; the second try is the same refund.
-    const again = await within(dialog).findByRole('button', { name: /^Refund 4,000.Ft$/ });
+    const again = await within(dialog).findByRole('button', { name: /^Refund 1,000.Ft$/ });
     await waitFor(() => expect((again as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(again);
     await waitFor(() => expect(api.posts).toHaveLength(2));
     expect(api.posts[1]?.key).toBe(api.posts[0]?.key);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 3000 });
+
+    // The next refund of the payment is another one: a new key.
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^Refund the Cash payment of table 3, 4,000.Ft$/ }),
+    );
+    const next = await screen.findByRole('dialog');
+    fireEvent.change(within(next).getByRole('textbox', { name: 'Amount to refund' }), {
+      target: { value: '10' },
+    });
+    fireEvent.change(within(next).getByRole('textbox', { name: 'Reason' }), {
+      target: { value: 'Wrong bill' },
+    });
+    fireEvent.click(within(next).getByRole('button', { name: /^Refund 10.Ft$/ }));
+    await waitFor(() => expect(api.posts).toHaveLength(3));
+    expect(api.posts[2]?.key).not.toBe(api.posts[0]?.key);
   });
 
   it('a waiter has no Payments screen', async () => {

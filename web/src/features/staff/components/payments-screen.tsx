@@ -1,13 +1,14 @@
 import { toBcp47 } from '@tablo/contract/language-list';
 import type { StaffPayment } from '@tablo/contract/refund';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLanguage } from '../../../app/providers/language.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { refundPayment, staffPaymentsQueryKey, staffPaymentsQueryOptions } from '../api/staff-refunds.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
+import own from './payments-screen.module.css';
 import { RefundDialog } from './refund-dialog.tsx';
 import { EmptyState, ScreenState } from './screen-state.tsx';
 import styles from './staff.module.css';
@@ -25,7 +26,7 @@ export function PaymentsScreen() {
       <div className={styles.screenHead}>
         <h1 className={styles.screenTitle}>{t('title')}</h1>
       </div>
-      <p className={styles.muted}>{t('intro')}</p>
+      <p className={`${styles.muted} ${own.intro}`}>{t('intro')}</p>
       <ScreenState
         pending={payments.isPending}
         error={payments.error}
@@ -65,21 +66,37 @@ function PaymentRow({ payment }: { payment: StaffPayment }) {
   const queryClient = useQueryClient();
   const { busy, run } = useStaffAction();
   const [open, setOpen] = useState(false);
-  // One key per opened form: sending the same refund again (a lost answer) never refunds twice.
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  // The Idempotency-Key of the refund last sent: sending the same amount and reason again (after a lost
+  // answer, a double click, the dialog closed and opened) reuses it, so it never refunds twice; another
+  // amount or reason is another refund, with a key of its own.
+  const lastSent = useRef<{ key: string; amount: number; reason: string } | null>(null);
   const price = (amount: number) => formatPrice(amount, language);
   const method = t(`method_${payment.method}`);
   const total = price(payment.amount + payment.tip);
   const paidAt = payment.paidAt
-    ? new Intl.DateTimeFormat(toBcp47(language), { timeStyle: 'short' }).format(new Date(payment.paidAt))
+    ? // The list reaches back 24 hours: the day is named too.
+      new Intl.DateTimeFormat(toBcp47(language), {
+        weekday: 'short',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(new Date(payment.paidAt))
     : '';
 
+  function keyFor(amount: number, reason: string): string {
+    const last = lastSent.current;
+    if (last && last.amount === amount && last.reason === reason) return last.key;
+    const key = crypto.randomUUID();
+    lastSent.current = { key, amount, reason };
+    return key;
+  }
+
   async function refund(amount: number, reason: string) {
+    const key = keyFor(amount, reason);
     const done = await run(`refund-${payment.id}`, () => refundPayment(payment.id, { amount, reason }, key));
     void queryClient.invalidateQueries({ queryKey: staffPaymentsQueryKey });
     if (!done) return;
+    lastSent.current = null;
     setOpen(false);
-    setKey(crypto.randomUUID());
     const names = { amount: price(done.data.amount), table: payment.tableNumber };
     if (done.data.status === 'PENDING') notify.success(t('done_pending', names));
     else notify.success(t('done', names));
