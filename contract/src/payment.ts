@@ -162,6 +162,13 @@ export const ReceiptVatLineSchema = z.object({
   vat: z.number().int().nonnegative(),
 });
 
+/** A refund of the payment as its receipt shows it (docs/decisions/053): only money that went back. */
+export const ReceiptRefundSchema = z.object({
+  amount: z.number().int().positive(),
+  reason: z.string(),
+  refundedAt: z.iso.datetime({ offset: true }),
+});
+
 /**
  * GET /api/payments/:paymentId/receipt (session header): only for a SUCCEEDED payment. A payment receipt,
  * not the fiscal receipt the restaurant's till issues (issue 24 §15).
@@ -194,6 +201,8 @@ export const ReceiptSchema = z.object({
   tip: z.number().int().nonnegative(),
   amount: z.number().int().nonnegative(),
   total: z.number().int().nonnegative(),
+  /** Refunds of the payment that went back, oldest first (none: empty). */
+  refunds: z.array(ReceiptRefundSchema).default([]),
 });
 export type Receipt = z.infer<typeof ReceiptSchema>;
 

@@ -36,6 +36,8 @@ export const STAFF_PERMISSIONS = {
   manageStaff: ['OWNER', 'MANAGER'],
   /** Invite, promote to, change or disable an OWNER: a manager manages everyone else. */
   manageOwners: ['OWNER'],
+  /** See the day's succeeded payments and refund them, in whole or in part (docs/decisions/053). */
+  refundPayments: ['OWNER', 'MANAGER'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 

@@ -85,6 +85,8 @@ export interface PaymentConfig {
   reservationMinutes: number;
   /** Signs the sandbox checkout page's form tokens; random per process when unset. */
   sandboxSecret: string;
+  /** No PAYMENT_SANDBOX_SECRET was given: each instance signs with its own (warned when DATABASE_URL is set). */
+  sandboxSecretIsRandom: boolean;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | null } | null;
 }
 
@@ -194,6 +196,7 @@ function paymentConfig(e: z.infer<typeof EnvSchema>): PaymentConfig {
     provider: chosen === 'none' ? null : chosen,
     reservationMinutes: e.PAYMENT_RESERVATION_MINUTES,
     sandboxSecret: e.PAYMENT_SANDBOX_SECRET ?? randomBytes(32).toString('hex'),
+    sandboxSecretIsRandom: e.PAYMENT_SANDBOX_SECRET === undefined,
     stripe:
       hasStripe && e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? {

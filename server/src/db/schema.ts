@@ -2,6 +2,7 @@ import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
 import { AVAILABILITY_TYPES } from '@tablo/contract/menu';
 import { ORDER_STATUSES } from '@tablo/contract/order';
 import { RATING_VALUES } from '@tablo/contract/rating';
+import { REFUND_STATUSES } from '@tablo/contract/refund';
 import { STAFF_ROLES } from '@tablo/contract/staff';
 import { TABLE_CALL_KINDS } from '@tablo/contract/table-call';
 import { sql } from 'drizzle-orm';
@@ -38,6 +39,7 @@ export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', '
  */
 export const paymentLateOutcome = pgEnum('payment_late_outcome', ['ACCEPTED', 'REFUNDING', 'REFUNDED']);
 export const billSplitStatus = pgEnum('bill_split_status', ['OPEN', 'PAID', 'CANCELLED']);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 export const tableCallKind = pgEnum('table_call_kind', TABLE_CALL_KINDS);
 
@@ -408,6 +410,41 @@ export const paymentItem = pgTable(
     primaryKey({ columns: [t.paymentId, t.orderItemId] }),
     index('payment_item_order_item_idx').on(t.orderItemId),
     check('payment_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * Money given back of a SUCCEEDED payment (docs/decisions/053). Refunds that are not FAILED never add up
+ * to more than the payment's amount + tip: every writer holds the payment's row lock.
+ */
+export const refund = pgTable(
+  'refund',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payment.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** The payment's method: ONLINE through the provider, CASH and CARD handed back (recorded). */
+    method: paymentMethod('method').notNull(),
+    status: refundStatus('status').notNull().default('PENDING'),
+    /** Who refunded; the row outlives the account. */
+    staffUserId: integer('staff_user_id').references(() => staffUser.id, { onDelete: 'set null' }),
+    /** The provider's id of the refund (Stripe's re_…); null for cash and card. */
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the money went back (SUCCEEDED): what the day's figures count by. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refund_staff_idempotency_uq').on(t.staffUserId, t.idempotencyKey),
+    index('refund_payment_idx').on(t.paymentId),
+    index('refund_refunded_at_idx').on(t.refundedAt),
+    check('refund_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 

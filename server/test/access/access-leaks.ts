@@ -20,6 +20,8 @@ export function forbiddenFor(world: World, actor: Actor): string[] {
     if (!(readers[table] as readonly Actor[]).includes(actor)) forbidden.push(NOTES[table]);
   }
   if (!(readers.A as readonly Actor[]).includes(actor)) forbidden.push(world.paidA, world.onlineA);
+  // The key of the payer's checkout URL: the payer's phone alone gets it.
+  if (actor !== 'same') forbidden.push(world.onlineAKey);
   if (actor !== 'OWNER' && actor !== 'MANAGER') forbidden.push(...world.tokens.bistro);
   if (actor !== 'outsider') forbidden.push(...world.tokens.other);
   for (const [who, login] of Object.entries(world.staff)) if (who !== actor) forbidden.push(login.csrf);

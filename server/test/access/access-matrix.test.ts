@@ -28,6 +28,7 @@ const WATCHED: [string, string[]][] = [
   ['order_item', []],
   ['payment', []],
   ['payment_item', []],
+  ['refund', []],
   ['bill_split', []],
   ['dining_table', []],
   ['menu_item', []],

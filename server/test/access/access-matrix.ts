@@ -192,10 +192,17 @@ export const DINER_ROWS: MatrixRow[] = [
     check: mustContain('Gulyásleves'),
   },
   {
-    // The hosted checkout page is reached by its unguessable payment id, like a provider's checkout URL
-    // (docs/decisions/030): it shows the merchant, table and amount, nothing of the orders.
-    route: 'GET /sandbox-checkout/:paymentId',
+    // The hosted checkout page is reached by the payer's checkout URL, like a provider's (docs/decisions/
+    // 030, 053): the URL is the credential; it shows the merchant, table and amount, nothing of the orders.
+    route: 'GET /sandbox-checkout/:paymentId (the payer’s URL)',
     expect: answers({ rest: 200 }),
+    request: (world) => ({ method: 'GET', url: world.onlineACheckout }),
+    check: mustContain('name="token"'),
+  },
+  {
+    // The payment id alone reaches the whole table and the staff: no form (decision 053).
+    route: 'GET /sandbox-checkout/:paymentId (the id alone)',
+    expect: answers({ rest: 403 }),
     request: (world) => ({ method: 'GET', url: `/sandbox-checkout/${world.onlineA}` }),
   },
 ];
@@ -308,6 +315,33 @@ export const STAFF_ROWS: MatrixRow[] = [
       }),
     }),
   ),
+  {
+    route: 'GET /api/staff/payments',
+    // The outsider reads its own restaurant's list (empty of the bistro's payments: access-leaks.ts).
+    expect: answers({ ...MANAGERS, outsider: 200, diners: 401 }),
+    request: () => ({ method: 'GET', url: '/api/staff/payments' }),
+    check: (world, actor, body) => {
+      if (actor !== 'outsider') mustContain(world.paidA)(world, actor, body);
+    },
+  },
+  {
+    route: 'GET /api/staff/payments/:paymentId',
+    expect: answers({ ...MANAGERS, outsider: 404, diners: 401 }),
+    request: (world) => ({ method: 'GET', url: `/api/staff/payments/${world.paidA}` }),
+    check: mustContain('"refundableAmount"'),
+  },
+  {
+    route: 'POST /api/staff/payments/:paymentId/refunds',
+    expect: answers({ ...MANAGERS, OWNER: 201, MANAGER: 201, outsider: 404, diners: 401 }),
+    writes: true,
+    request: (world, actor) => ({
+      method: 'POST',
+      url: `/api/staff/payments/${world.paidA}/refunds`,
+      headers: { 'idempotency-key': `matrix-refund-${actor}` },
+      payload: { amount: 1, reason: 'Access matrix' },
+    }),
+    check: mustContain('"status":"SUCCEEDED"'),
+  },
   {
     route: 'POST /api/staff/tables/:tableId/calls/:kind/acknowledge',
     expect: answers({ ...FLOOR, outsider: 404, diners: 401 }),

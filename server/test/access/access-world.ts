@@ -3,10 +3,11 @@ import { Writable } from 'node:stream';
 import { OrderSchema } from '@tablo/contract/order';
 import { PaymentSchema } from '@tablo/contract/payment';
 import { STAFF_ROLES, type StaffRole } from '@tablo/contract/staff';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/database.ts';
-import { diningTable, staffUser } from '../../src/db/schema.ts';
+import { diningTable, payment, staffUser } from '../../src/db/schema.ts';
 import type { App } from '../../src/lib/app-type.ts';
 import { loggerOptions } from '../../src/lib/logger.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../helpers/fixtures.ts';
@@ -67,6 +68,10 @@ export interface World {
   paidA: string;
   /** A pending online (sandbox) payment of `same` at table A. */
   onlineA: string;
+  /** Its checkout page as the payer's phone has it (path and query, with the payer's key). */
+  onlineACheckout: string;
+  /** That key: only the payer may read it (decision 053). */
+  onlineAKey: string;
   /** Staff session cookies and CSRF tokens of sessions that have ended (log-out): secret all the same. */
   retired: string[];
   /** Strings that must never reach a response body or a log line, whoever asks. */
@@ -170,6 +175,8 @@ export async function buildWorld(kind: TestDatabaseKind): Promise<World> {
     orderA: { id: 0, lineId: 0, lineTotal: 0 },
     paidA: '',
     onlineA: '',
+    onlineACheckout: '',
+    onlineAKey: '',
     tokens: { bistro: [], other: [] },
     retired: [],
     alwaysSecret: () => [],
@@ -195,6 +202,13 @@ export async function buildWorld(kind: TestDatabaseKind): Promise<World> {
     await acceptedOrderAt(world, 'same', tables.A),
     'ONLINE',
   );
+  const [online] = await database.db
+    .select({ checkoutUrl: payment.checkoutUrl })
+    .from(payment)
+    .where(eq(payment.id, world.onlineA));
+  const checkout = new URL(online?.checkoutUrl ?? '');
+  world.onlineACheckout = `${checkout.pathname}${checkout.search}`;
+  world.onlineAKey = checkout.searchParams.get('key') ?? '';
   // Rated by `same` only: nobody else may read it as theirs.
   await app.inject({
     method: 'POST',

@@ -20,7 +20,7 @@ function screen<M>(chunkId: string, load: () => Promise<M>, pick: (module: M) =>
 }
 
 type StaffRoutes = typeof import('./routes/staff/staff-routes.tsx');
-const STAFF_SCREENS = ['board', 'kitchen', 'tables', 'menu'] as const;
+const STAFF_SCREENS = ['board', 'kitchen', 'tables', 'menu', 'payments'] as const;
 
 /** The staff console: every staff route comes from one chunk that no diner page loads (decision record 018). */
 function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Component'>) {

@@ -341,8 +341,15 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
         lang: 'en',
       }),
     );
-    expect(declined.checkoutUrl).toBe(`http://localhost:3000/sandbox-checkout/${declined.id}?lang=en`);
-    const page = await ctx.app.inject({ method: 'GET', url: `/sandbox-checkout/${declined.id}?lang=en` });
+    expect(declined.checkoutUrl).toMatch(
+      new RegExp(`^http://localhost:3000/sandbox-checkout/${declined.id}\\?lang=en&key=[\\w-]{43}$`),
+    );
+    // The checkout page as the payer's phone opens it (its URL carries the payer's key).
+    const checkoutPage = (p: Payment) => {
+      const url = new URL(p.checkoutUrl as string);
+      return ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    };
+    const page = await checkoutPage(declined);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('3\u00a0480 Ft'); // grouped as the app groups it
@@ -376,7 +383,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     const cancelled = created(
       await pay(ctx, anna, { tableId, method: 'ONLINE', selection: everything, expectedAmount: 3480 }),
     );
-    const cancelPage = await ctx.app.inject({ method: 'GET', url: `/sandbox-checkout/${cancelled.id}` });
+    const cancelPage = await checkoutPage(cancelled);
     const cancelToken = /name="token" value="([^"]+)"/.exec(cancelPage.body)?.[1] as string;
     // The first payment's token does not open another payment.
     expect((await postForm(cancelled.id, { token, action: 'approve' })).statusCode).toBe(403);
@@ -392,10 +399,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
         tip: 300,
       }),
     );
-    const approvePage = await ctx.app.inject({
-      method: 'GET',
-      url: `/sandbox-checkout/${approved.id}?lang=de`,
-    });
+    const approvePage = await checkoutPage(approved);
     const approveToken = /name="token" value="([^"]+)"/.exec(approvePage.body)?.[1] as string;
     const approve = await postForm(approved.id, { token: approveToken, action: 'approve', lang: 'de' });
     expect(approve.headers.location).toBe(`/payment-success/pub/${tableId}/de?payment=${approved.id}`);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { restaurant } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { grossByRate, mergeVatLines, shareVatLines, vatLines } from './receipt-vat.ts';
+import { succeededRefundsOf } from './refund-repository.ts';
 import { splitLines, splitOf, succeededShareParts } from './repository.ts';
 import { PAYMENT_TEXTS, readablePayment } from './service.ts';
 
@@ -59,6 +60,11 @@ export async function readReceipt(
     tip: stored.tip,
     amount: stored.amount,
     total: stored.amount + stored.tip,
+    refunds: (await succeededRefundsOf(db, stored.id)).map((refund) => ({
+      amount: refund.amount,
+      reason: refund.reason,
+      refundedAt: refund.refundedAt.toISOString(),
+    })),
   };
 }
 

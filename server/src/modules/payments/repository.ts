@@ -1,5 +1,5 @@
 import type { PaymentMethod, PaymentStatus } from '@tablo/contract/payment';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   billSplit,
@@ -772,11 +772,12 @@ export async function markFullyPaidServed(tx: Db, orderIds: number[]): Promise<n
   return updated.map((row) => row.id).sort((a, b) => a - b);
 }
 
-/** PENDING payments past their expiry (oldest first), optionally of one visit. */
+/** PENDING payments past their expiry (oldest first), optionally of one visit, but for `skip`. */
 export async function duePayments(
   db: Db,
   limit: number,
   visitId?: number,
+  skip: string[] = [],
 ): Promise<{ id: string; visitId: number }[]> {
   return db
     .select({ id: payment.id, visitId: payment.visitId })
@@ -786,10 +787,23 @@ export async function duePayments(
         eq(payment.status, 'PENDING'),
         sql`${payment.expiresAt} <= now()`,
         visitId === undefined ? undefined : eq(payment.visitId, visitId),
+        skip.length === 0 ? undefined : notInArray(payment.id, skip),
       ),
     )
     .orderBy(asc(payment.expiresAt))
     .limit(limit);
+}
+
+/**
+ * Ends the visit's OPEN split (closing a table by force): CANCELLED, its claims no longer reserve
+ * anything. Succeeded share payments keep their split (their receipts read it); the shares nobody paid
+ * are what the restaurant wrote off by closing.
+ */
+export async function cancelOpenSplit(tx: Db, visitId: number): Promise<void> {
+  await tx
+    .update(billSplit)
+    .set({ status: 'CANCELLED', updatedAt: sql`now()` })
+    .where(and(eq(billSplit.visitId, visitId), eq(billSplit.status, 'OPEN')));
 }
 
 /** PENDING payment ids of a visit (closing a table cancels them). */

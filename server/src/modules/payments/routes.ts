@@ -22,6 +22,7 @@ import { SandboxProvider } from './providers/sandbox.ts';
 import { fromStripeAmount, StripeProvider } from './providers/stripe.ts';
 import { readReceipt } from './receipt.ts';
 import { startReconciler } from './reconciler.ts';
+import { refundRoutes } from './refund-routes.ts';
 import { loadPayment, markCheckoutClosed } from './repository.ts';
 import { renderCheckoutPage, renderMessagePage } from './sandbox-page.ts';
 import {
@@ -70,8 +71,10 @@ export async function setupPayments(app: FastifyInstance, options: PaymentsOptio
     publicUrl: config.publicUrl,
     reservationMinutes: settings.reservationMinutes,
     provider: sandbox ?? stripe,
+    onSweepError: (error) => app.log.error({ err: error }, 'lapsed payment not expired'),
   };
   await app.register(paymentApi, { prefix: '/api', database, deps });
+  await app.register(refundRoutes, { prefix: '/api', database, deps: { provider: deps.provider } });
   if (stripe) {
     await app.register(stripeWebhook, { prefix: '/api', database, stripe });
     // Lost webhooks, checkouts to expire after we ended a payment, refunds to send again: on every
@@ -83,7 +86,16 @@ export async function setupPayments(app: FastifyInstance, options: PaymentsOptio
     });
     app.addHook('onClose', () => reconciler.stop());
   }
-  if (sandbox) await app.register(sandboxCheckout, { database, sandbox, publicUrl: config.publicUrl });
+  if (sandbox) {
+    if (settings.sandboxSecretIsRandom && config.databaseUrl) {
+      // Another instance on the same database signs with its own random secret: a checkout opened on one
+      // instance and posted to another would be refused as forged.
+      app.log.warn(
+        'PAYMENT_SANDBOX_SECRET is not set: this instance signs sandbox checkouts with a random secret. With several instances on one database, set the same PAYMENT_SANDBOX_SECRET on every instance, or the sandbox checkout form fails.',
+      );
+    }
+    await app.register(sandboxCheckout, { database, sandbox, publicUrl: config.publicUrl });
+  }
   const sweeper = startPaymentSweeper(database, {
     intervalMs: options.sweepIntervalMs ?? 15_000,
     onError: (error) => app.log.error({ err: error }, 'payment sweeper failed'),
@@ -298,6 +310,9 @@ function stripeOutcome(
   }
 }
 
+const SANDBOX_NOT_YOURS =
+  'This checkout can only be used from the phone that started the payment (its link holds a key)';
+
 const SandboxForm = z.object({
   token: z.string().max(200).optional(),
   action: z.enum(['approve', 'decline', 'cancel']),
@@ -323,10 +338,15 @@ const sandboxCheckout: FastifyPluginAsyncZod<{
 
   app.get('/sandbox-checkout/:paymentId', { schema: { hide: true } }, async (request, reply) => {
     const { paymentId } = request.params as { paymentId: string };
-    const lang = LanguageCodeSchema.catch('hu').parse((request.query as { lang?: string }).lang);
+    const query = request.query as { lang?: string; key?: string };
+    const lang = LanguageCodeSchema.catch('hu').parse(query.lang);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     const stored = await sandboxPayment(paymentId);
     if (!stored) return reply.code(404).send(renderMessagePage('No such checkout'));
+    // The payment id reaches every phone at the table; the key only the payer's (decision 053).
+    if (!sandbox.tokenMatches(stored.id, typeof query.key === 'string' ? query.key : undefined)) {
+      return reply.code(403).send(renderMessagePage(SANDBOX_NOT_YOURS, lang));
+    }
     return renderCheckoutPage({
       paymentId: stored.id,
       merchant: stored.restaurantName,
@@ -352,7 +372,7 @@ const sandboxCheckout: FastifyPluginAsyncZod<{
     const stored = await sandboxPayment(paymentId);
     if (!stored) return reply.code(404).send(renderMessagePage('No such checkout'));
     if (!sandbox.tokenMatches(stored.id, form.data.token)) {
-      return reply.code(403).send(renderMessagePage('This checkout form is not valid for this payment'));
+      return reply.code(403).send(renderMessagePage(SANDBOX_NOT_YOURS, form.data.lang));
     }
     const to =
       form.data.action === 'approve' ? 'SUCCEEDED' : form.data.action === 'decline' ? 'FAILED' : 'CANCELLED';

@@ -17,6 +17,7 @@ import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.
 import { closeCheckout } from './checkout-outcomes.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
+  cancelOpenSplit,
   duePayments,
   findJoinedVisit,
   findPaymentByKey,
@@ -66,6 +67,8 @@ export interface PaymentDeps {
   publicUrl: string;
   reservationMinutes: number;
   provider: OnlinePaymentProvider | null;
+  /** A lapsed payment the lazy sweep of a payable read could not expire (logged; the read still answers). */
+  onSweepError?: (error: Error) => void;
 }
 
 type Outcome = Exclude<PaymentStatus, 'PENDING'>;
@@ -103,7 +106,8 @@ export function toApiPayment(stored: StoredPayment, readerSessionId: string | nu
     currency: stored.currency,
     items: stored.items,
     shareCount: stored.shareCount,
-    checkoutUrl: stored.checkoutUrl,
+    // The checkout URL carries the payer's key (the sandbox's form token): the payer's phone alone gets it.
+    checkoutUrl: readerSessionId !== null && stored.sessionId === readerSessionId ? stored.checkoutUrl : null,
     createdAt: stored.createdAt.toISOString(),
     expiresAt: stored.status === 'PENDING' ? stored.expiresAt.toISOString() : null,
     isMine: readerSessionId !== null && stored.sessionId === readerSessionId,
@@ -164,7 +168,7 @@ export async function readPayable(
   }
   let state = await loadVisitState(db, visit.visitId);
   if (state.lapsed > 0) {
-    await expireDuePayments(database, { visitId: visit.visitId });
+    await expireDuePayments(database, { visitId: visit.visitId, onError: deps.onSweepError });
     state = await loadVisitState(db, visit.visitId);
   }
   const { lines, split } = state;
@@ -522,13 +526,16 @@ async function settlementOf(
 
 /**
  * For closing a table (staff module, `closeUnpaidVisits` with force): cancels the visit's pending
- * payments in the caller's transaction, releasing their units. Answers how many.
+ * payments in the caller's transaction, releasing their units, and ends its open equal split — one with
+ * paid shares outlives its pending ones, and would otherwise stay OPEN on the closed visit, its units
+ * claimed for ever (decision 053). Answers how many payments it cancelled.
  */
 export async function cancelPendingPayments(database: Database, tx: Db, visitId: number): Promise<number> {
   let cancelled = 0;
   for (const id of await pendingPaymentIds(tx, visitId)) {
     if ((await settleInTransaction(database, tx, id, 'CANCELLED'))?.changed) cancelled++;
   }
+  await cancelOpenSplit(tx, visitId);
   return cancelled;
 }
 
@@ -561,16 +568,31 @@ export async function markPaidOrdersAfterServe(
   return true;
 }
 
+export interface ExpiryScope {
+  visitId?: number;
+  limit?: number;
+  /** Payments not to try again (they failed earlier in the same sweeper pass). */
+  skip?: ReadonlySet<string>;
+  /**
+   * A payment that cannot be settled is reported here and left PENDING; the others are still expired
+   * (one bad row must not stop every later expiry, nor fail a payable read of its table). Its ids are
+   * added to `skip` when that is a Set.
+   */
+  onError?: (error: Error) => void;
+}
+
 /** Fails PENDING payments whose reservation lapsed (of one visit, or everywhere); answers how many. */
-export async function expireDuePayments(
-  database: Database,
-  scope: { visitId?: number; limit?: number } = {},
-): Promise<number> {
-  const due = await duePayments(database.db, scope.limit ?? 100, scope.visitId);
+export async function expireDuePayments(database: Database, scope: ExpiryScope = {}): Promise<number> {
+  const due = await duePayments(database.db, scope.limit ?? 100, scope.visitId, [...(scope.skip ?? [])]);
   let expired = 0;
   for (const { id } of due) {
-    const result = await settlePayment(database, id, 'FAILED', { onlyIfExpired: true });
-    if (result?.changed) expired++;
+    try {
+      const result = await settlePayment(database, id, 'FAILED', { onlyIfExpired: true });
+      if (result?.changed) expired++;
+    } catch (error) {
+      if (scope.skip instanceof Set) scope.skip.add(id);
+      scope.onError?.(new Error(`payment ${id} could not be expired`, { cause: error }));
+    }
   }
   return expired;
 }

@@ -14,6 +14,7 @@ export interface PaymentSweeper {
  */
 export function startPaymentSweeper(
   database: Database,
+  /** `onError`: a failed pass, or one payment of a pass that could not be expired (the pass goes on). */
   options: { intervalMs: number; onError: (error: unknown) => void },
 ): PaymentSweeper {
   let running: Promise<number> | null = null;
@@ -22,11 +23,14 @@ export function startPaymentSweeper(
     if (running) return running;
     running = (async () => {
       let total = 0;
+      // A payment that cannot be settled is reported and not tried again in this pass (the next pass
+      // tries it again): it would head every batch, and the others behind it must still lapse.
+      const scope = { skip: new Set<string>(), onError: options.onError };
       // Batches until none is due (a backlog after downtime is cleared in one pass).
       for (
-        let batch = await expireDuePayments(database);
+        let batch = await expireDuePayments(database, scope);
         batch > 0 && !stopped;
-        batch = await expireDuePayments(database)
+        batch = await expireDuePayments(database, scope)
       ) {
         total += batch;
       }

@@ -25,6 +25,7 @@ import {
   menuItem,
   orders,
   payment,
+  refund,
   staffUser,
   tableCall,
   tableVisit,
@@ -59,6 +60,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PUT /api/staff/menu-items/:menuItemId/availability': { availabilityType: 'AVAILABLE' },
   // The member is a waiter already: allowed callers change nothing, refused ones must not either.
   'PATCH /api/staff/team/members/:memberId': { role: 'WAITER' },
+  'POST /api/staff/payments/:paymentId/refunds': { amount: 1, reason: 'Walked by the access test' },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -87,6 +89,9 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'PATCH /api/staff/team/members/:memberId': 'manageStaff',
   'POST /api/staff/team/members/:memberId/password-reset': 'manageStaff',
   'POST /api/staff/account/confirmation': 'signedIn',
+  'GET /api/staff/payments': 'refundPayments',
+  'GET /api/staff/payments/:paymentId': 'refundPayments',
+  'POST /api/staff/payments/:paymentId/refunds': 'refundPayments',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
@@ -161,6 +166,7 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
         .from(accountToken)
         .where(eq(accountToken.restaurantId, ctx.bistro.id))
         .orderBy(asc(accountToken.id)),
+      db.select().from(refund).orderBy(asc(refund.id)),
     ]);
   };
 

@@ -15,7 +15,7 @@ import {
   type StaffLogin,
 } from '../../../test/helpers/payments.ts';
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
-import { payment, tableEvent, tableVisit } from '../../db/schema.ts';
+import { billSplit, payment, tableEvent, tableVisit } from '../../db/schema.ts';
 import { createStaff } from './create-staff.ts';
 import { STAFF_TEXTS } from './service.ts';
 
@@ -198,6 +198,66 @@ describe.each(testDatabaseKinds())('closing a table with unpaid items on %s', (k
     });
     expect(placed.statusCode).toBe(201);
     expect((await close(ctx.waiter, tableId, { force: false })).statusCode).toBe(204);
+  });
+
+  it('a request without a body means the defaults: no force', async () => {
+    const tableId = ctx.pub.tables[3] as number;
+    const anna = await diner(ctx, tableId);
+    await acceptedOrder(ctx, anna, tableId, [['beer', 1]]);
+    const bare = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/staff/tables/${tableId}/close`,
+        headers: { cookie: manager.cookie, 'x-csrf-token': manager.csrf },
+      });
+    // Unpaid: the defaults (no force) refuse with the amount, as `{}` does — not 400 about the body.
+    const refused = await bare();
+    expect([refused.statusCode, refused.json().message]).toEqual([409, STAFF_TEXTS.unpaid(990, 'HUF')]);
+    const visit = await boardVisit(tableId);
+    if (!visit) throw new Error('no open visit');
+    // Everything paid: the bare request closes the table.
+    const cash = created(
+      await pay(ctx, anna, { tableId, method: 'CASH', selection: { kind: 'rest' }, expectedAmount: 990 }),
+    );
+    await asStaff(ctx.app, ctx.waiter, 'POST', `/api/staff/payments/${cash.id}/confirm`, {});
+    expect((await bare()).statusCode).toBe(204);
+    expect((await visitState(visit.visitId)).closedAt).not.toBeNull();
+  });
+
+  it('a forced close ends a partly paid equal split: no split stays open on a closed visit', async () => {
+    const tableId = ctx.pub.tables[4] as number;
+    const anna = await diner(ctx, tableId);
+    await acceptedOrder(ctx, anna, tableId, [
+      ['beer', 1],
+      ['goulash', 1],
+    ]);
+    // 3480 in two shares; one is paid, the other never is.
+    const share = created(
+      await pay(ctx, anna, {
+        tableId,
+        method: 'CASH',
+        selection: { kind: 'shares', shares: 2, count: 1 },
+        expectedAmount: 1740,
+      }),
+    );
+    await asStaff(ctx.app, ctx.waiter, 'POST', `/api/staff/payments/${share.id}/confirm`, {});
+    const visit = await boardVisit(tableId);
+    if (!visit) throw new Error('no open visit');
+    expect(visit.unpaidAmount).toBe(1740);
+    expect((await close(manager, tableId, { force: true })).statusCode).toBe(204);
+    const splits = await ctx.database.db
+      .select({ status: billSplit.status })
+      .from(billSplit)
+      .where(eq(billSplit.visitId, visit.visitId));
+    expect(splits).toEqual([{ status: 'CANCELLED' }]);
+    // The paid share stays paid (and its receipt readable); nothing else of the visit is claimed or pending.
+    expect((await visitState(visit.visitId)).payments).toEqual([{ id: share.id, status: 'SUCCEEDED' }]);
+    const receipt = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/${share.id}/receipt`,
+      headers: { 'x-session-id': anna },
+    });
+    expect([receipt.statusCode, receipt.json().total]).toEqual([200, 1740]);
   });
 
   it('another restaurant’s table → 404 even with force; a table without a visit → 409', async () => {

@@ -127,6 +127,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/tables/:tableId/close',
     {
       config: { staffPermission: 'closeTables' },
+      // Every field of the body is optional: a request without a body means the defaults (no force).
+      preValidation: (request, _reply, done) => {
+        (request as { body: unknown }).body ??= {};
+        done();
+      },
       schema: {
         tags: ['staff'],
         summary:

@@ -14,7 +14,9 @@ import type {
  * can only settle the payment whose page it came from; the payment's state machine (only from PENDING)
  * makes every token good for one decision. Nothing lives outside our database: ending a payment ends its
  * page (expire has nothing to do), no event can get lost (retrieve has nothing to learn), and a refund
- * is a pretend one that always succeeds (the same key answers the same refund).
+ * is a pretend one that always succeeds (the same key answers the same refund). The form token is also
+ * the checkout URL's `key`: the page shows its form only with it, and the URL reaches the payer's phone
+ * alone (payment ids reach the whole table; decision 053).
  */
 export class SandboxProvider implements OnlinePaymentProvider {
   readonly name = 'sandbox';
@@ -31,7 +33,7 @@ export class SandboxProvider implements OnlinePaymentProvider {
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     return {
-      checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}`,
+      checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}&key=${this.token(request.paymentId)}`,
       reference: null,
     };
   }

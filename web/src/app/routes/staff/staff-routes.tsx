@@ -5,6 +5,7 @@ import { KitchenScreen } from '../../../features/staff/components/kitchen-screen
 import { LoginScreen } from '../../../features/staff/components/login-screen.tsx';
 import { MenuAvailabilityScreen } from '../../../features/staff/components/menu-availability-screen.tsx';
 import { NotFoundScreen } from '../../../features/staff/components/not-found-screen.tsx';
+import { PaymentsScreen } from '../../../features/staff/components/payments-screen.tsx';
 import { ScreenGate } from '../../../features/staff/components/screen-gate.tsx';
 import { StaffConsoleLayout } from '../../../features/staff/components/staff-console-layout.tsx';
 import { TablesScreen } from '../../../features/staff/components/tables-screen.tsx';
@@ -65,6 +66,7 @@ export const staffScreens: Record<StaffScreen, { Component: () => React.ReactNod
   kitchen: screenRoute('kitchen', KitchenScreen),
   tables: screenRoute('tables', TablesScreen),
   menu: screenRoute('menu', MenuAvailabilityScreen),
+  payments: screenRoute('payments', PaymentsScreen),
 };
 /** An address naming no screen (`/staff/reports/en`) keeps its address; a deeper one is sent here. */
 export const staffNotFound = { Component: NotFoundScreen };

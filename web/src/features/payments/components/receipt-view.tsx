@@ -20,6 +20,8 @@ const PAID_METHOD_TEXT = {
   ONLINE: 'paid_method_online',
 } as const;
 
+import { ReceiptRefunds } from './receipt-refunds.tsx';
+
 type ReceiptViewProps = { paymentId: string; tableId: number; sessionId: string | null };
 
 /** The printable receipt of a succeeded payment: items, VAT per rate from gross prices (decision 019), tip, total. */
@@ -120,6 +122,7 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
           <span>{t(PAID_METHOD_TEXT[receipt.method])}</span>
         </p>
       </div>
+      <ReceiptRefunds receipt={receipt} />
       <div className={`${styles.actions} ${styles.noPrint}`}>
         <button type="button" className={styles.primaryButton} onClick={() => window.print()}>
           <Printer size={18} aria-hidden="true" />

@@ -27,6 +27,8 @@ type StaffRequestOptions<T> = {
   body?: unknown;
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** More headers (a refund's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** A staff API call: writes carry the CSRF header and a JSON body (`{}` when they have none). */
@@ -38,7 +40,7 @@ export async function staffRequest<T>(path: string, options: StaffRequestOptions
     schema: options.schema,
     signal: options.signal,
     body: write ? (options.body ?? {}) : undefined,
-    headers: write && csrfToken ? { [CSRF_HEADER]: csrfToken } : {},
+    headers: { ...options.headers, ...(write && csrfToken ? { [CSRF_HEADER]: csrfToken } : {}) },
   });
   if (!result.ok && result.status === 401) onUnauthorized?.();
   return result;

@@ -15,6 +15,7 @@ export const SCREEN_PERMISSIONS: Record<StaffScreen, StaffPermission> = {
   kitchen: 'viewOrders',
   tables: 'closeTables',
   menu: 'markSoldOut',
+  payments: 'refundPayments',
 };
 
 export function ConsoleHeader() {

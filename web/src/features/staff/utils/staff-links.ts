@@ -1,6 +1,6 @@
 import type { StaffRole } from '@tablo/contract/staff';
 
-export type StaffScreen = 'board' | 'kitchen' | 'tables' | 'menu';
+export type StaffScreen = 'board' | 'kitchen' | 'tables' | 'menu' | 'payments';
 
 /** Links to the staff console's screens; like every route, the language is the last segment. */
 export const staffLinks = {
@@ -20,5 +20,5 @@ export function homeScreen(role: StaffRole): StaffScreen {
 
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
-  return next && /^\/staff\/(board|kitchen|tables|menu|team)(\/[a-z]{2})?$/.test(next) ? next : null;
+  return next && /^\/staff\/(board|kitchen|tables|menu|team|payments)(\/[a-z]{2})?$/.test(next) ? next : null;
 }

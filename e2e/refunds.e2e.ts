@@ -1,0 +1,191 @@
+import { MenuSchema } from '@tablo/contract/menu';
+import { OrderSchema } from '@tablo/contract/order';
+import { PayableResponseSchema, PaymentSchema, ReceiptSchema } from '@tablo/contract/payment';
+import { SessionUuidResponseSchema } from '@tablo/contract/session';
+import { CSRF_HEADER, StaffMeSchema } from '@tablo/contract/staff';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { texts } from './support/journey.ts';
+import { STAFF } from './support/staff.ts';
+
+// Issue 23 point 8: a manager refunds part of a cash payment on the console's Payments screen by keyboard
+// only; the screen and its dialog pass axe; the diner's receipt then lists the refund.
+const staff = texts('en', 'staff');
+const refunds = texts('en', 'refunds');
+const baseUrl = inject('baseUrl');
+const tableUrls = inject('tableUrls');
+/** A table no other journey uses. */
+const TABLE = 10;
+
+const price = (amount: number) => `${new Intl.NumberFormat('en').format(amount)}\u00a0Ft`;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
+async function json(response: Response): Promise<unknown> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A diner at TABLE orders a dish, the manager accepts it, the diner pays it in cash, the manager confirms. */
+async function paidInCash(): Promise<{ paymentId: string; sessionId: string; total: number }> {
+  const login = await fetch(`${baseUrl}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
+  });
+  const me = StaffMeSchema.parse(await json(login));
+  const staffHeaders = {
+    cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    [CSRF_HEADER]: me.csrfToken,
+    'content-type': 'application/json',
+  };
+  const scan = new URL(tableUrls[String(TABLE)] as string, baseUrl);
+  const tableId = Number(scan.pathname.split('/')[3]);
+  const { uuid } = SessionUuidResponseSchema.parse(await json(await fetch(`${baseUrl}/api/order/uuid`)));
+  await json(
+    await fetch(`${baseUrl}/api/table-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shortName: 'demo',
+        tableId,
+        token: scan.searchParams.get('t'),
+        sessionId: uuid,
+      }),
+    }),
+  );
+  const menu = MenuSchema.parse(await json(await fetch(`${baseUrl}/api/menu/current/demo`)));
+  const dish = menu.flatMap((c) => c.menuItems).find((item) => item.availabilityType === 'AVAILABLE');
+  if (!dish) throw new Error('the demo menu has no available dish');
+  const order = OrderSchema.parse(
+    await json(
+      await fetch(`${baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `refund-e2e-${Date.now()}` },
+        body: JSON.stringify({ sessionId: uuid, tableId, items: [{ menuItemId: dish.id, quantity: 2 }] }),
+      }),
+    ),
+  );
+  await json(
+    await fetch(`${baseUrl}/api/staff/orders/${order.id}`, {
+      method: 'PATCH',
+      headers: staffHeaders,
+      body: JSON.stringify({ status: 'ACCEPTED' }),
+    }),
+  );
+  const payable = PayableResponseSchema.parse(
+    await json(
+      await fetch(`${baseUrl}/api/tables/${tableId}/payable`, { headers: { 'x-session-id': uuid } }),
+    ),
+  );
+  const payment = PaymentSchema.parse(
+    await json(
+      await fetch(`${baseUrl}/api/payments`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-session-id': uuid,
+          'idempotency-key': `pay-${uuid}`,
+        },
+        body: JSON.stringify({
+          tableId,
+          method: 'CASH',
+          selection: { kind: 'rest' },
+          expectedAmount: payable.leftAmount,
+          tip: 0,
+        }),
+      }),
+    ),
+  );
+  await json(
+    await fetch(`${baseUrl}/api/staff/payments/${payment.id}/confirm`, {
+      method: 'POST',
+      headers: staffHeaders,
+      body: '{}',
+    }),
+  );
+  return { paymentId: payment.id, sessionId: uuid, total: payment.amount };
+}
+
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+describe('refunds on the staff console', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('a manager refunds part of a cash payment by keyboard; the diner’s receipt lists it', async () => {
+    const paid = await paidInCash();
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 1024, height: 768 },
+      locale: 'en-GB',
+    });
+    const page = await context.newPage();
+    const watch = watchPageErrors(page);
+    await page.goto('/staff/login/en');
+    await page.getByLabel(staff('email')).fill(STAFF.email);
+    await page.getByLabel(staff('password')).fill(STAFF.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await page
+      .getByRole('navigation', { name: staff('navigation') })
+      .getByRole('link', { name: staff('nav_payments') })
+      .click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: refunds('title'), level: 1 }).isVisible())
+      .toBe(true);
+    const row = page.locator(`tr[data-payment="${paid.paymentId}"]`);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-payments');
+
+    const method = refunds('method_CASH');
+    const open = row.getByRole('button', {
+      name: fill(refunds('refund_of'), { method, table: TABLE, amount: price(paid.total) }),
+    });
+    await tabTo(page, open);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', {
+      name: fill(refunds('dialog_title'), { table: TABLE, method, amount: price(paid.total) }),
+    });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // The reason field has the focus; the amount (everything, at first) is one Shift+Tab away.
+    await page.keyboard.type('The soup was cold');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('500');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-refund-dialog');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => row.textContent()).toContain('The soup was cold');
+    expect(await row.textContent()).toContain(refunds('status_SUCCEEDED'));
+    // The focus is back on the Refund button (the rest can still be refunded).
+    await expect.poll(() => open.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    const receipt = ReceiptSchema.parse(
+      await json(
+        await fetch(`${baseUrl}/api/payments/${paid.paymentId}/receipt`, {
+          headers: { 'x-session-id': paid.sessionId },
+        }),
+      ),
+    );
+    expect(receipt.refunds.map(({ amount, reason }) => ({ amount, reason }))).toEqual([
+      { amount: 500, reason: 'The soup was cold' },
+    ]);
+    await context.close();
+    expect(watch.errors).toEqual([]);
+  });
+});
