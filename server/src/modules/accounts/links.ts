@@ -37,10 +37,10 @@ export async function requestPasswordReset(
   deps: AccountsDeps,
   email: string,
   language: string,
-): Promise<void> {
+): Promise<{ mailed: Promise<void> }> {
   const staff = await findStaffByEmail(deps.database.db, email);
-  if (!staff || staff.disabledAt) return;
-  await sendResetLink(deps, staff, language);
+  if (!staff || staff.disabledAt) return { mailed: Promise.resolve() };
+  return issueResetLink(deps, staff, language);
 }
 
 export async function sendResetLink(
@@ -48,6 +48,18 @@ export async function sendResetLink(
   staff: { staffUserId: number; restaurantId: number; email: string },
   language: string,
 ): Promise<void> {
+  await (await issueResetLink(deps, staff, language)).mailed;
+}
+
+/**
+ * Stores the new link (replacing an earlier unused one) and starts its mail. The link is stored before the
+ * caller answers, so an answer — even a later 429 — never races a write; only the mail goes on afterwards.
+ */
+async function issueResetLink(
+  deps: AccountsDeps,
+  staff: { staffUserId: number; restaurantId: number; email: string },
+  language: string,
+): Promise<{ mailed: Promise<void> }> {
   const issued = await deps.database.db.transaction(async (tx) => {
     await dropUnusedTokens(tx, 'RESET_PASSWORD', staff.staffUserId);
     return issueToken(tx, {
@@ -58,7 +70,7 @@ export async function sendResetLink(
       language,
     });
   });
-  await deps.mailer.send(composeMail(deps, staff.email, language, issued, { kind: 'reset' }));
+  return { mailed: deps.mailer.send(composeMail(deps, staff.email, language, issued, { kind: 'reset' })) };
 }
 
 /**

@@ -156,10 +156,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      // Not awaited: the answer takes as long whether or not the address has an account.
-      void requestPasswordReset(deps, request.body.email, request.body.language).catch((error: unknown) =>
-        request.log.error({ err: error }, 'password reset mail failed'),
-      );
+      // The link is stored before the answer (nothing changes after a refusal or a later request's answer);
+      // the mail is not awaited. Whether an address has an account is no secret here: sign-up says it.
+      const { mailed } = await requestPasswordReset(deps, request.body.email, request.body.language);
+      mailed.catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'));
       return reply.code(202).send();
     },
   );

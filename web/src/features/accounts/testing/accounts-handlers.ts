@@ -64,6 +64,7 @@ export function accountsServer(
           email: body.email,
           role: 'OWNER',
           restaurantShortName: body.shortName,
+          restaurantName: body.restaurantName,
           csrfToken: 'csrf-new-owner',
         }),
         { status: 201 },
@@ -105,6 +106,7 @@ export function accountsServer(
             email: 'zoli@napfeny.test',
             role: options.invitedRole ?? 'WAITER',
             restaurantShortName: 'napfeny',
+            restaurantName: 'Napfény Bisztró',
             csrfToken: 'csrf-invitee',
           }),
         )
