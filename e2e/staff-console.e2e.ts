@@ -213,6 +213,9 @@ describe('staff console on a tablet', () => {
     const others = (heights: Record<string, number>) =>
       Object.fromEntries(Object.entries(heights).filter(([table]) => table !== TABLE));
     expect(others(after)).toEqual(others(before));
+    // From the top: a row the click left half under the sticky header reads to axe as a target too small
+    // (target-size counts what is covered at that scroll position); scrolled to, it is whole.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page);
     await context.close();
     expect(errors()).toEqual([]);
