@@ -13,4 +13,6 @@ if (existsSync('test-results')) {
   }
 }
 if (status !== 0 && failed === 0) failed = 1;
+// Which Node the suites ran on (.ci/run finds it as npm test does), so a log says what it tested.
+if (process.env.TESTED_NODE) console.log(`tested on Node ${process.env.TESTED_NODE}`);
 console.log(`${passed} passed, ${failed} failed`);

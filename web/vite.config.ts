@@ -17,24 +17,6 @@ const VENDOR_GROUPS = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
 ];
 
-/**
- * React Router publishes a production build beside its development one but its package exports only the
- * latter (no `production` condition): the browser and server builds take the production files (its dev-only
- * warnings off), as React's own builds are (decision record 036).
- */
-const REACT_ROUTER_DIST = join(
-  import.meta.dirname,
-  '..',
-  'node_modules',
-  'react-router',
-  'dist',
-  'production',
-);
-const REACT_ROUTER_PRODUCTION = [
-  { find: /^react-router$/, replacement: join(REACT_ROUTER_DIST, 'index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(REACT_ROUTER_DIST, 'dom-export.mjs') },
-];
-
 /** Text files worth compressing; images and fonts are compressed already. index.html is rendered by the server. */
 const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt|webmanifest)$/;
 const MIN_BYTES = 512;
@@ -158,9 +140,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [serviceWorker()]),
     precompress(),
   ],
-  resolve: {
-    alias: REACT_ROUTER_PRODUCTION,
-  },
+  // No alias for React Router: since v8 its package exports its production files by default and its
+  // development ones under the `development` condition, which Vite sets only outside production builds
+  // (decision 057; until then decision 036 aliased the build into react-router/dist/production).
   ...(command === 'build' ? { css: { modules: { generateScopedName: shortClassName } } } : {}),
   build: {
     outDir: 'dist',
