@@ -17,6 +17,7 @@ import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { getMenuAnswer } from './modules/menu/service.ts';
+import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(teamRoutes, { prefix: '/api', ...accounts });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
+  await app.register(menuEditorRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
   await setupPayments(app, { database, config });
