@@ -10,6 +10,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -615,3 +616,18 @@ export const menuVersion = pgTable(
   },
   (t) => [uniqueIndex('menu_version_restaurant_number_uq').on(t.restaurantId, t.number)],
 );
+
+/** Raw bytes (bytea): PGlite hands back a Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * An uploaded picture and each of its resized copies, by the path it is served at under /images/
+ * (`uploads/hero/<random>.webp`, `variants/uploads/hero/<random>-480w.webp`). The bytes live in the database so
+ * that every instance serves them (docs/decisions/061); a path never changes its bytes (cached for a year).
+ */
+export const pictureFile = pgTable('picture_file', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
