@@ -110,6 +110,9 @@ export const menuEditorPaths = {
   items: () => '/staff/menu-editor/draft/items',
   item: (ref: string) => `/staff/menu-editor/draft/items/${ref}`,
   itemArchive: (ref: string) => `/staff/menu-editor/draft/items/${ref}/archive`,
+  /** multipart/form-data, one file in the field `picture`. */
+  itemPicture: (ref: string, baseVersion: number) =>
+    `/staff/menu-editor/draft/items/${ref}/picture?baseVersion=${baseVersion}`,
   order: () => '/staff/menu-editor/draft/order',
   import: () => '/staff/menu-editor/draft/import',
   export: () => '/staff/menu-editor/draft/export',

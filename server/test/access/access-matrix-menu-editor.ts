@@ -243,3 +243,29 @@ export const MENU_EDITOR_ROWS: MatrixRow[] = [
     }),
   },
 ];
+
+const BOUNDARY = 'matrix-boundary';
+/** A 1 × 1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+MENU_EDITOR_ROWS.push({
+  route: 'POST /api/staff/menu-editor/draft/items/:ref/picture',
+  expect: BISTRO_REF,
+  writes: true,
+  fresh: bothDrafts,
+  request: (_world, actor, fresh) => ({
+    method: 'POST',
+    url: `${base}/draft/items/goulash/picture?baseVersion=${versionFor(actor, fresh)}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="picture"; filename="dish.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+  }),
+});

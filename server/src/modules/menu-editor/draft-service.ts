@@ -2,6 +2,7 @@ import { MENU_EDITOR_TEXTS, type MenuDraft } from '@tablo/contract/menu-editor';
 import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { parseMenuFile } from '../menu-import/parse-menu-file.ts';
+import { storePicture } from '../pictures/store-picture.ts';
 import type { StaffContext } from '../staff/service.ts';
 import {
   addCategory,
@@ -173,6 +174,38 @@ export async function reorderDraft(
         entry.items.filter((ref) => findItem(draft.menu, ref)?.categoryRef !== entry.ref).map(itemKey),
       );
       await saveDraft(tx, staff.restaurantId, draft, menu, { keys: moved });
+    })
+    .then(() => readDraft(database.db, staff));
+}
+
+/**
+ * An uploaded picture becomes the item's `imageUrl` in the draft: checked by its content, upright, EXIF
+ * dropped, resized into the dish variants the menu serves (pictures module). The picture is stored before
+ * the draft is locked (resizing takes a while); a stale or refused save leaves an unused picture behind,
+ * never a changed draft.
+ */
+export async function uploadItemPicture(
+  database: Database,
+  staff: StaffContext,
+  ref: string,
+  baseVersion: number,
+  upload: () => Promise<Uint8Array>,
+): Promise<MenuDraft> {
+  // Another restaurant's ref (or a typo) is 404 before the upload is read.
+  if (!findItem((await readDraft(database.db, staff)).menu, ref)) {
+    throw notFound(MENU_EDITOR_TEXTS.itemNotFound);
+  }
+  const bytes = await upload();
+  const imageUrl = await storePicture(database.db, bytes, 'dish');
+  return database.db
+    .transaction(async (tx) => {
+      const draft = await lockDraft(tx, staff.restaurantId);
+      const found = findItem(draft.menu, ref);
+      if (!found) throw notFound(MENU_EDITOR_TEXTS.itemNotFound);
+      checkBase(draft, baseVersion, [itemKey(ref)], () => found.item);
+      const { ref: _ref, ...fields } = found.item;
+      const menu = saveItem(draft.menu, ref, { ...fields, imageUrl });
+      await saveDraft(tx, staff.restaurantId, draft, menu, { keys: [itemKey(ref)] });
     })
     .then(() => readDraft(database.db, staff));
 }

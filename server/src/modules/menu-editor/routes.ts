@@ -18,6 +18,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { readUploadedFile } from '../pictures/routes.ts';
 import { staffOf } from '../staff/staff-auth.ts';
 import {
   archive,
@@ -27,6 +28,7 @@ import {
   reorderDraft,
   updateCategory,
   updateItem,
+  uploadItemPicture,
 } from './draft-service.ts';
 import { discardDraft, MenuConflict, readDraft } from './draft-store.ts';
 import { listVersions, publishDraft, restoreVersion } from './publish-service.ts';
@@ -170,6 +172,27 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{ database: Database }> = a
     },
     async (request, reply) =>
       orConflict(reply, () => archive(database, staffOf(request), 'item', request.params.ref, request.body)),
+  );
+
+  app.post(
+    '/staff/menu-editor/draft/items/:ref/picture',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Upload the item’s picture (multipart field "picture"; JPEG, PNG, WebP or AVIF by content, at most 10 MB; EXIF dropped, resized into the menu’s variants)',
+        params: refParams,
+        querystring: z.object({ baseVersion: z.coerce.number().int().nonnegative() }),
+        response: { ...answers, 413: ErrorBodySchema, 415: ErrorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      orConflict(reply, () =>
+        uploadItemPicture(database, staffOf(request), request.params.ref, request.query.baseVersion, () =>
+          readUploadedFile(request),
+        ),
+      ),
   );
 
   app.put(

@@ -117,11 +117,21 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'POST /api/staff/menu-editor/publish': 'editMenu',
   'GET /api/staff/menu-editor/versions': 'editMenu',
   'POST /api/staff/menu-editor/versions/:number/restore': 'editMenu',
+  'POST /api/staff/menu-editor/draft/items/:ref/picture': 'editMenu',
+};
+
+/** Query strings a route requires (so that allowed calls get past validation to their handlers). */
+const QUERIES: Record<string, string> = {
+  'POST /api/staff/menu-editor/draft/items/:ref/picture': '?baseVersion=0',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
 
 function concreteUrl(route: StaffRouteEntry, ids: Ids): string {
+  return concretePath(route, ids) + (QUERIES[label(route)] ?? '');
+}
+
+function concretePath(route: StaffRouteEntry, ids: Ids): string {
   return route.url.replace(/:(\w+)/g, (_, name: string) => {
     switch (name) {
       case 'orderId':
