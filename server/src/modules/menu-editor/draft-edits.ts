@@ -1,3 +1,4 @@
+import { sortAllergens } from '@tablo/contract/allergen-order';
 import type { MenuFile } from '@tablo/contract/menu-import';
 
 /**
@@ -49,6 +50,14 @@ export function newRef(menu: MenuFile, title: string, fallback: string): string 
   }
 }
 
+/** Allergens once each, in the specification's order (the order the diner's menu shows them in). */
+function normalised(fields: ItemFields): ItemFields {
+  const allergens = sortAllergens([...new Set(fields.allergens)].map((type) => ({ type }))).map(
+    (a) => a.type,
+  );
+  return { ...fields, allergens };
+}
+
 export function saveCategory(menu: MenuFile, ref: string, fields: CategoryFields): MenuFile {
   return {
     ...menu,
@@ -66,7 +75,7 @@ export function addCategory(menu: MenuFile, ref: string, fields: CategoryFields)
 export function saveItem(menu: MenuFile, ref: string, fields: ItemFields, toCategory?: string): MenuFile {
   const found = findItem(menu, ref);
   if (!found) return menu;
-  const saved: DraftItem = { ...fields, ref };
+  const saved: DraftItem = { ...normalised(fields), ref };
   const target = toCategory ?? found.categoryRef;
   return {
     ...menu,
@@ -90,7 +99,7 @@ export function addItem(menu: MenuFile, categoryRef: string, ref: string, fields
     ...menu,
     categories: menu.categories.map((category) =>
       category.ref === categoryRef
-        ? { ...category, items: [...category.items, { ...fields, ref }] }
+        ? { ...category, items: [...category.items, { ...normalised(fields), ref }] }
         : category,
     ),
   };

@@ -237,13 +237,18 @@ describe.each(testDatabaseKinds())('the menu editor on %s', (kind) => {
       item: {
         priceGross: 1290,
         vatKey: 'C',
-        allergens: ['MILK', 'EGGS'],
+        allergens: ['MILK', 'EGGS', 'MILK'],
         translations: [{ isoCode: 'hu', title: 'Somlói galuska' }],
       },
     });
     expect(item.statusCode, item.body).toBe(200);
     draft = MenuDraftSchema.parse(item.json());
-    expect(itemOf(draft.menu, 'somloi-galuska')).toMatchObject({ priceGross: 1290, isActive: true });
+    expect(itemOf(draft.menu, 'somloi-galuska')).toMatchObject({
+      priceGross: 1290,
+      isActive: true,
+      // Once each, in the specification's order, whatever order they were ticked in.
+      allergens: ['EGGS', 'MILK'],
+    });
 
     const order = [
       { ref: 'desszertek', items: ['somloi-galuska', 'palinka'] },
