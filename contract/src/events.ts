@@ -29,6 +29,16 @@ export const ItemAvailabilityChangedEventSchema = z.object({
   menuItemId: z.number().int(),
   availabilityType: AvailabilityTypeSchema,
 });
+/**
+ * A new menu was published from the editor (or an earlier one restored): the diner's open menu reads the
+ * menu again (its cached answer was rebuilt in the same transaction). Orders already placed keep their
+ * titles and prices (docs/decisions/062-menu-editor.md).
+ */
+export const MenuPublishedEventSchema = z.object({
+  type: z.literal('menu.published'),
+  ...base,
+  version: z.number().int().positive(),
+});
 export const TableClosedEventSchema = z.object({ type: z.literal('table.closed'), ...base });
 /** A table call was made, replaced or acknowledged (the call's state after the change). */
 export const TableCallChangedEventSchema = z.object({
@@ -73,6 +83,7 @@ export const TableEventSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
+  MenuPublishedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,
   PaymentChangedEventSchema,
@@ -105,6 +116,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
+  MenuPublishedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,
   PaymentChangedEventSchema,

@@ -28,6 +28,8 @@ describe('pictureSrcSet', () => {
       dish: 'menu/x.webp',
       hero: 'demo/x.webp',
       'default hero': 'default-main.webp',
+      'uploaded dish': 'uploads/dish/0f3a.webp',
+      'uploaded hero': 'uploads/hero/0f3a.webp',
     };
     for (const kind of PICTURE_KINDS) {
       const path = examples[kind.name] ?? '';

@@ -33,7 +33,31 @@ export const PICTURE_KINDS: readonly PictureKind[] = [
   { name: 'dish', pattern: new RegExp(`^menu/${NAME}\\.webp$`), widths: [320, 520], sourceWidth: 800 },
   { name: 'hero', pattern: new RegExp(`^demo/${NAME}\\.webp$`), widths: [480, 750, 828], sourceWidth: 1280 },
   { name: 'default hero', pattern: /^default-main\.webp$/, widths: [480, 750, 828], sourceWidth: 1600 },
+  // Pictures a restaurant uploads (server/src/modules/pictures, decision 061): made at the same sizes as the
+  // app's own, and served by the server from the database under /images/uploads/ and its variants.
+  {
+    name: 'uploaded dish',
+    pattern: new RegExp(`^uploads/dish/${NAME}\\.webp$`),
+    widths: [320, 520],
+    sourceWidth: 800,
+  },
+  {
+    name: 'uploaded hero',
+    pattern: new RegExp(`^uploads/hero/${NAME}\\.webp$`),
+    widths: [480, 750, 828],
+    sourceWidth: 1280,
+  },
 ];
+
+/** The kinds of picture a restaurant uploads, and their shapes (width : height of the stored original). */
+export const UPLOAD_KINDS = ['dish', 'hero'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const UPLOAD_SHAPES: Readonly<Record<UploadKind, { width: number; height: number }>> = {
+  dish: { width: 800, height: 450 },
+  hero: { width: 1280, height: 480 },
+};
+/** The largest picture file accepted (bytes). */
+export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
 
 /** The header's picture covers the whole width of the page at every size (header.module.css, .boot-hero). */
 export const HERO_SIZES = '100vw';

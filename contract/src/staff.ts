@@ -34,6 +34,8 @@ export const STAFF_PERMISSIONS = {
   manageTables: ['OWNER', 'MANAGER'],
   /** The team: invite, change roles, disable, enable, send a password reset (contract accounts.ts). */
   manageStaff: ['OWNER', 'MANAGER'],
+  /** The menu editor: the draft, publishing, versions and restoring (docs/decisions/062-menu-editor.md). */
+  editMenu: ['OWNER', 'MANAGER'],
   /** Invite, promote to, change or disable an OWNER: a manager manages everyone else. */
   manageOwners: ['OWNER'],
   /** See the day's succeeded payments and refund them, in whole or in part (docs/decisions/053). */

@@ -17,8 +17,10 @@ import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { getMenuAnswer } from './modules/menu/service.ts';
+import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
+import { setupPictures } from './modules/pictures/routes.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
@@ -134,6 +136,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await setupStaffAuth(app, database);
   const channel = await setupLiveChannel(app, { database });
 
+  // Multipart uploads (before every module that takes one) and the uploaded pictures under /images/uploads/.
+  await setupPictures(app, { database });
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(restaurantRoutes, { prefix: '/api', database, cache });
   await app.register(menuRoutes, { prefix: '/api', database, cache });
@@ -176,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(teamRoutes, { prefix: '/api', ...accounts });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
+  await app.register(menuEditorRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
   await setupPayments(app, { database, config });

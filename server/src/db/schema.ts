@@ -10,6 +10,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -579,3 +580,54 @@ export const accountToken = pgTable(
     index('account_token_staff_user_idx').on(t.staffUserId),
   ],
 );
+
+/**
+ * The menu editor's draft (docs/decisions/062-menu-editor.md): one per restaurant, a menu file
+ * (`contract/src/menu-import.ts`), or null while the draft is the live menu as it is. `version` rises with
+ * every change; `changedAt` holds, per category (`c:<ref>`) and item (`i:<ref>`), the version that last
+ * changed it, and `resetAt` the version of the last wholesale change (discard, publish, import, restore):
+ * a save based on an older version than either answers 409.
+ */
+export const menuDraft = pgTable('menu_draft', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurant.id, { onDelete: 'cascade' }),
+  document: jsonb('document').$type<unknown>(),
+  version: integer('version').notNull().default(0),
+  resetAt: integer('reset_at').notNull().default(0),
+  changedAt: jsonb('changed_at').$type<Record<string, number>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every menu published from the editor, as the menu file it was: restoring one publishes it again. */
+export const menuVersion = pgTable(
+  'menu_version',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    document: jsonb('document').$type<unknown>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The e-mail of who published it (kept as text: accounts may be removed, the history stays). */
+    publishedBy: text('published_by'),
+    restoredFrom: integer('restored_from'),
+  },
+  (t) => [uniqueIndex('menu_version_restaurant_number_uq').on(t.restaurantId, t.number)],
+);
+
+/** Raw bytes (bytea): PGlite hands back a Uint8Array, node-postgres a Buffer (a Uint8Array too). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * An uploaded picture and each of its resized copies, by the path it is served at under /images/
+ * (`uploads/hero/<random>.webp`, `variants/uploads/hero/<random>-480w.webp`). The bytes live in the database so
+ * that every instance serves them (docs/decisions/061); a path never changes its bytes (cached for a year).
+ */
+export const pictureFile = pgTable('picture_file', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});

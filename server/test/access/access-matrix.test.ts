@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
+import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { openSocket, placeOrderAt, SOCKET_CASES, type SocketCase } from './access-sockets.ts';
 import {
   ACTORS,
@@ -32,6 +33,8 @@ const WATCHED: [string, string[]][] = [
   ['bill_split', []],
   ['dining_table', []],
   ['menu_item', []],
+  ['menu_draft', ['updated_at']],
+  ['menu_version', []],
   ['table_visit', []],
   ['visit_session', []],
   ['table_call', []],
@@ -101,9 +104,15 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     });
   });
 
-  // The accounts rows (issue 26) before the join rows, which must run last (access-matrix.ts).
+  // The accounts and menu editor rows (issue 26) before the join rows, which must run last (access-matrix.ts).
   const joins = MATRIX.filter((row) => row.route.startsWith('POST /api/table-sessions'));
-  const rows = [...MATRIX.filter((row) => !joins.includes(row)), ...TEAM_ROWS, ...ACCOUNT_ROWS, ...joins];
+  const rows = [
+    ...MATRIX.filter((row) => !joins.includes(row)),
+    ...TEAM_ROWS,
+    ...ACCOUNT_ROWS,
+    ...MENU_EDITOR_ROWS,
+    ...joins,
+  ];
   for (const row of rows) {
     it(row.route, async () => {
       const problems: string[] = [];

@@ -17,6 +17,7 @@ export type StoredEvent =
   | { type: 'order.status_changed'; orderId: number; status: Order['status']; rejectReason: string | null }
   | { type: 'item.availability_changed'; menuItemId: number; availabilityType: 'AVAILABLE' | 'SOLD_OUT' }
   | { type: 'table.closed' }
+  | { type: 'menu.published'; version: number }
   | { type: 'call.changed'; call: TableCall }
   | {
       type: 'payment.changed';
@@ -203,6 +204,8 @@ export function toWireEvent(logged: LoggedEvent, readerSessionId: string | null)
         menuItemId: event.menuItemId,
         availabilityType: event.availabilityType,
       };
+    case 'menu.published':
+      return { type: event.type, ...common, version: event.version };
     case 'table.closed':
       return { type: event.type, ...common };
     case 'call.changed':

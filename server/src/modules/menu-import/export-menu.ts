@@ -2,7 +2,7 @@ import { sortAllergens } from '@tablo/contract/allergens';
 import type { LanguageCode } from '@tablo/contract/languages';
 import type { MenuFile } from '@tablo/contract/menu-import';
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import {
   menuCategory,
   menuCategoryTranslation,
@@ -25,6 +25,18 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/**
+ * Drizzle's queries run when awaited: one after the other here, since a transaction's single connection
+ * takes one query at a time (pg warns of, and will refuse, queries sent while one is running).
+ */
+async function inTurn<const T extends readonly PromiseLike<unknown>[]>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
 function toFileTranslation(row: { isoCode: string; title: string; description: string }): FileTranslation {
   return { isoCode: row.isoCode as LanguageCode, title: row.title, description: row.description };
 }
@@ -34,10 +46,13 @@ function toFileTranslation(row: { isoCode: string; title: string; description: s
  * file is a complete backup and export → import → export gives the same file.
  */
 export async function exportMenu(database: Database, shortName: string): Promise<MenuFile> {
-  const { db } = database;
-  const restaurantId = await findRestaurantId(db, shortName);
+  return exportMenuOf(database.db, await findRestaurantId(database.db, shortName));
+}
+
+/** The same, read through `db` (a transaction the caller holds: the menu editor reads the live menu in one). */
+export async function exportMenuOf(db: Db, restaurantId: number): Promise<MenuFile> {
   const [vatRows, categoryRows, categoryTranslations, itemRows, itemTranslations, allergenRows] =
-    await Promise.all([
+    await inTurn([
       db
         .select({ id: vatKey.id, code: vatKey.code, valuePercent: vatKey.valuePercent })
         .from(vatKey)

@@ -61,6 +61,17 @@ const VALID_BODIES: Record<string, unknown> = {
   // The member is a waiter already: allowed callers change nothing, refused ones must not either.
   'PATCH /api/staff/team/members/:memberId': { role: 'WAITER' },
   'POST /api/staff/payments/:paymentId/refunds': { amount: 1, reason: 'Walked by the access test' },
+  // Another restaurant's staff reach the handler and find no such category or item (decision 062).
+  'PUT /api/staff/menu-editor/draft/categories/:ref': {
+    baseVersion: 0,
+    category: { translations: [{ isoCode: 'hu', title: 'Levesek' }] },
+  },
+  'PUT /api/staff/menu-editor/draft/categories/:ref/archive': { baseVersion: 0, archived: false },
+  'PUT /api/staff/menu-editor/draft/items/:ref': {
+    baseVersion: 0,
+    item: { priceGross: 2490, vatKey: 'C', translations: [{ isoCode: 'hu', title: 'Gulyásleves' }] },
+  },
+  'PUT /api/staff/menu-editor/draft/items/:ref/archive': { baseVersion: 0, archived: false },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -92,11 +103,35 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'GET /api/staff/payments': 'refundPayments',
   'GET /api/staff/payments/:paymentId': 'refundPayments',
   'POST /api/staff/payments/:paymentId/refunds': 'refundPayments',
+  'GET /api/staff/menu-editor/draft': 'editMenu',
+  'DELETE /api/staff/menu-editor/draft': 'editMenu',
+  'POST /api/staff/menu-editor/draft/categories': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/categories/:ref': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/categories/:ref/archive': 'editMenu',
+  'POST /api/staff/menu-editor/draft/items': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/items/:ref': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/items/:ref/archive': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/order': 'editMenu',
+  'POST /api/staff/menu-editor/draft/import': 'editMenu',
+  'GET /api/staff/menu-editor/draft/export': 'editMenu',
+  'POST /api/staff/menu-editor/publish': 'editMenu',
+  'GET /api/staff/menu-editor/versions': 'editMenu',
+  'POST /api/staff/menu-editor/versions/:number/restore': 'editMenu',
+  'POST /api/staff/menu-editor/draft/items/:ref/picture': 'editMenu',
+};
+
+/** Query strings a route requires (so that allowed calls get past validation to their handlers). */
+const QUERIES: Record<string, string> = {
+  'POST /api/staff/menu-editor/draft/items/:ref/picture': '?baseVersion=0',
 };
 
 const label = (route: StaffRouteEntry) => `${route.method} ${route.url}`;
 
 function concreteUrl(route: StaffRouteEntry, ids: Ids): string {
+  return concretePath(route, ids) + (QUERIES[label(route)] ?? '');
+}
+
+function concretePath(route: StaffRouteEntry, ids: Ids): string {
   return route.url.replace(/:(\w+)/g, (_, name: string) => {
     switch (name) {
       case 'orderId':
@@ -113,6 +148,11 @@ function concreteUrl(route: StaffRouteEntry, ids: Ids): string {
         return String(ids.memberId);
       case 'invitationId':
         return String(ids.invitationId);
+      // The menu editor addresses the bistro's categories and items by ref (decision 062).
+      case 'ref':
+        return route.url.includes('/categories/') ? 'soups' : 'goulash';
+      case 'number':
+        return '1';
       default:
         throw new Error(`${label(route)}: no fixture for :${name} — add one to access.test.ts`);
     }

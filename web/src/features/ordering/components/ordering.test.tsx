@@ -204,6 +204,24 @@ describe('cart', () => {
   });
 });
 
+describe('a menu published from the editor', () => {
+  it('reaches the open menu without a reload (docs/decisions/062)', async () => {
+    const fake = useServer();
+    renderApp('/order/demo/1/en?t=tok12345');
+    await addButton('Schnitzel');
+    const page = () => (document.body.textContent ?? '').replace(/\s/g, ' ');
+    expect(page()).toContain('SchnitzelPrice: 3,990 Ft');
+    await waitFor(() => expect(FakeWebSocket.latest()).toBeTruthy());
+    const schnitzel = fake.menu.flatMap((category) => category.menuItems).find((item) => item.id === 21);
+    if (!schnitzel) throw new Error('no Schnitzel');
+    schnitzel.priceGross = 4290;
+    act(() =>
+      FakeWebSocket.latest()?.send({ type: 'menu.published', cursor: 9, tableId: 1, visitId: 0, version: 2 }),
+    );
+    await waitFor(() => expect(page()).toContain('SchnitzelPrice: 4,290 Ft'));
+  });
+});
+
 describe('placing the order', () => {
   it('confirms with the terms, sends one key per cart, retries a lost answer with the same key', async () => {
     const fake = useServer({ networkFailures: 1 });

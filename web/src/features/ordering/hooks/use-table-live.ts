@@ -91,6 +91,10 @@ export function applyLiveMessage(
         })),
       );
       return;
+    case 'menu.published':
+      // A new menu went live (docs/decisions/062): read it again; the cart keeps what it holds.
+      void queryClient.invalidateQueries({ queryKey: menuQueryKey(keys.shortName) });
+      return;
     case 'table.closed':
       queryClient.setQueryData<TableOrdersResponse>(ordersKey, { visitId: null, orders: [] });
       queryClient.setQueryData<TableCallsResponse>(callsKey, { calls: [] });
