@@ -1,6 +1,5 @@
 import type { Database, Db } from '../../db/database.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
-import type { CheckoutState, OnlinePaymentProvider } from './providers/provider.ts';
 import {
   freeOf,
   type LateOutcome,
@@ -10,7 +9,8 @@ import {
   type StoredPayment,
   setLateOutcome,
   settleRows,
-} from './repository.ts';
+} from './payment-rows.ts';
+import type { CheckoutState, OnlinePaymentProvider } from './providers/provider.ts';
 import { settleInTransaction, settlePayment } from './service.ts';
 
 /**

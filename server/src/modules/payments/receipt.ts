@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { restaurant } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { splitLines, splitOf, succeededShareParts } from './payment-rows.ts';
 import { grossByRate, mergeVatLines, shareVatLines, vatLines } from './receipt-vat.ts';
 import { succeededRefundsOf } from './refund-repository.ts';
-import { splitLines, splitOf, succeededShareParts } from './repository.ts';
 import { PAYMENT_TEXTS, readablePayment } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { BillSplit, PayableLine, PaymentSelection } from '@tablo/contract/payment';
 import { HttpError } from '../../lib/http-error.ts';
-import { freeOf, type LineState, openSharesOf, type SplitState } from './repository.ts';
+import { freeOf, type LineState, openSharesOf, type SplitState } from './payment-rows.ts';
 import { amountOfShares, nextShareAmount } from './split-math.ts';
 
 /** What a selection buys, computed from the visit's lines under the visit lock (docs/decisions/019). */

@@ -15,7 +15,6 @@ import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
 import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
 import { closeCheckout } from './checkout-outcomes.ts';
-import type { OnlinePaymentProvider } from './providers/provider.ts';
 import {
   cancelOpenSplit,
   duePayments,
@@ -40,7 +39,8 @@ import {
   splitClaims,
   type VisitForPayment,
   visitStateStatement,
-} from './repository.ts';
+} from './payment-rows.ts';
+import type { OnlinePaymentProvider } from './providers/provider.ts';
 import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
 
 export const PAYMENT_TEXTS = {
