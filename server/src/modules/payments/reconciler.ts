@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import { applyCheckoutState, closeCheckout, refundLateSuccess } from './checkout-outcomes.ts';
-import { claimForReconcile, databaseNow, loadPayment } from './payment-rows.ts';
+import { claimForReconcile, databaseNow } from './checkout-rows.ts';
+import { loadPayment } from './payment-rows.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
 import { CHECKOUT_ENDED_CHANNEL } from './service.ts';
 
