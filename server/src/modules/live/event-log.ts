@@ -1,41 +1,48 @@
 import type { TableEvent } from '@tablo/contract/events';
 import type { Order } from '@tablo/contract/order';
-import type { TableCall } from '@tablo/contract/table-call';
 import { and, asc, eq, gt, max, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database.ts';
+import { jsonValue, rowsOf } from '../../db/rows.ts';
 import { tableEvent } from '../../db/schema.ts';
 
 /** NOTIFY channel of the event log; payload `<tableId>:<cursor>`. Every instance relays to its sockets. */
 export const TABLE_EVENTS_CHANNEL = 'tablo_table_events';
 
+/** Each event of the contract without the envelope the log adds (cursor, table, visit). */
+type WithoutEnvelope<E> = E extends unknown ? Omit<E, 'cursor' | 'tableId' | 'visitId'> : never;
+type EventBody = WithoutEnvelope<TableEvent>;
+
 /**
- * What is stored in table_event.payload. An order is stored with the session that placed it, which is
- * never sent: each receiving session gets `isMine` computed for itself.
+ * What is stored in table_event.payload: the contract's event (contract/src/events.ts, the one place an
+ * event's shape is written) without its envelope. An order is stored with the session that placed it,
+ * which is never sent: each receiving session gets `isMine` computed for itself.
  */
 export type StoredEvent =
-  | { type: 'order.placed'; order: Omit<Order, 'isMine'>; placedBy: string }
-  | { type: 'order.status_changed'; orderId: number; status: Order['status']; rejectReason: string | null }
-  | { type: 'item.availability_changed'; menuItemId: number; availabilityType: 'AVAILABLE' | 'SOLD_OUT' }
-  | { type: 'table.closed' }
-  | { type: 'menu.published'; version: number }
-  | { type: 'call.changed'; call: TableCall }
-  | {
-      type: 'payment.changed';
-      paymentId: string;
-      status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
-      method: 'CASH' | 'CARD' | 'ONLINE';
-      amount: number;
-    }
-  | {
-      type: 'payment.late_success';
-      paymentId: string;
-      tableNumber: number;
-      amount: number;
-      tip: number;
-      currency: string;
-      outcome: 'ACCEPTED' | 'REFUNDING' | 'REFUNDED';
-    }
-  | { type: 'order.items_paid'; orderId: number; items: { orderItemId: number; paidQuantity: number }[] };
+  | Exclude<EventBody, { type: 'order.placed' }>
+  | { type: 'order.placed'; order: Omit<Order, 'isMine'>; placedBy: string };
+
+type StoredEventOf<T extends StoredEvent['type']> = Extract<StoredEvent, { type: T }>;
+
+function jsonbBuildObject(fields: Record<string, SQL>): SQL {
+  const pairs = Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`);
+  return sql`jsonb_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** A jsonb object of exactly the keys of T (each an SQL expression): TypeScript holds the keys to T. */
+export function jsonbObjectSql<T extends object>(fields: { [K in keyof T]-?: SQL }): SQL {
+  return jsonbBuildObject(fields as Record<string, SQL>);
+}
+
+/**
+ * A stored event built by SQL (a jsonb value), for a writer that appends events in the statement that
+ * makes its change: every field of the contract's event and no other, each an SQL expression.
+ */
+export function storedEventSql<T extends StoredEvent['type']>(
+  type: T,
+  fields: { [K in Exclude<keyof StoredEventOf<T>, 'type'>]-?: SQL },
+): SQL {
+  return jsonbBuildObject({ type: sql.raw(`'${type}'`), ...(fields as Record<string, SQL>) });
+}
 
 export interface LoggedEvent {
   cursor: number;
@@ -101,9 +108,7 @@ export async function appendTableEvents(
       returning id
     )
     select id from table_events order by id`);
-  const cursors = (result as unknown as { rows: { id: number | string }[] }).rows.map((row) =>
-    Number(row.id),
-  );
+  const cursors = rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
   await notifyTableEvents(database, tx, entry.tableId, cursors);
   return cursors;
 }
@@ -139,10 +144,9 @@ export function tableEventCtes(entry: { tableId: number; visitId: number; events
 /** The column answering the cursors appended by tableEventCtes (a JSON array, in order). */
 export const tableEventCursors = sql`(select coalesce(json_agg(id order by id), '[]'::json) from table_events)`;
 
-/** The cursors column of a row as numbers (node-postgres parses json, PGlite may hand a string). */
+/** The cursors column of a row as numbers. */
 export function cursorsOf(value: unknown): number[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown[]) : ((value ?? []) as unknown[]);
-  return list.map(Number);
+  return jsonValue<unknown[]>(value ?? []).map(Number);
 }
 
 /** The doorbell for events appended in `tx`: sent when it commits (docs/decisions/010 and 021). */
@@ -182,57 +186,14 @@ export function toLoggedEvent(row: typeof tableEvent.$inferSelect): LoggedEvent 
 export function toWireEvent(logged: LoggedEvent, readerSessionId: string | null): TableEvent {
   const common = { cursor: logged.cursor, tableId: logged.tableId, visitId: logged.visitId };
   const { event } = logged;
-  switch (event.type) {
-    case 'order.placed':
-      return {
-        type: event.type,
-        ...common,
-        order: { ...event.order, isMine: event.placedBy === readerSessionId },
-      };
-    case 'order.status_changed':
-      return {
-        type: event.type,
-        ...common,
-        orderId: event.orderId,
-        status: event.status,
-        rejectReason: event.rejectReason,
-      };
-    case 'item.availability_changed':
-      return {
-        type: event.type,
-        ...common,
-        menuItemId: event.menuItemId,
-        availabilityType: event.availabilityType,
-      };
-    case 'menu.published':
-      return { type: event.type, ...common, version: event.version };
-    case 'table.closed':
-      return { type: event.type, ...common };
-    case 'call.changed':
-      return { type: event.type, ...common, call: event.call };
-    case 'payment.changed':
-      return {
-        type: event.type,
-        ...common,
-        paymentId: event.paymentId,
-        status: event.status,
-        method: event.method,
-        amount: event.amount,
-      };
-    case 'order.items_paid':
-      return { type: event.type, ...common, orderId: event.orderId, items: event.items };
-    case 'payment.late_success':
-      return {
-        type: event.type,
-        ...common,
-        paymentId: event.paymentId,
-        tableNumber: event.tableNumber,
-        amount: event.amount,
-        tip: event.tip,
-        currency: event.currency,
-        outcome: event.outcome,
-      };
+  if (event.type === 'order.placed') {
+    return {
+      type: event.type,
+      ...common,
+      order: { ...event.order, isMine: event.placedBy === readerSessionId },
+    };
   }
+  return { ...event, ...common };
 }
 
 /** The table's latest cursor (0 when its log is empty). */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { isSameOrigin } from '../../lib/same-origin.ts';
-import { findJoinedOpenVisit } from '../table-sessions/index.ts';
+import { findJoinedOpenVisit } from '../visits/joined-visit.ts';
 import { CLOSE_SERVER_ERROR, type LiveChannel, loggable } from './channel.ts';
 import { initialSync, LiveConnection, MessageEncoder } from './connection.ts';
 import { SocketQuota } from './hub.ts';

@@ -1,23 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import {
-  diningTable,
-  menuCategory,
-  menuItem,
-  menuItemTranslation,
-  orders,
-  restaurant,
-  tableVisit,
-  vatKey,
-  visitSession,
-} from '../../db/schema.ts';
+import { jsonValue } from '../../db/rows.ts';
+import { menuCategory, menuItem, menuItemTranslation, orders, vatKey } from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
-import type { JoinedVisit } from '../table-sessions/index.ts';
+import { joinedOpenVisitSql, type VisitAtTable, visitAtTableOf } from '../visits/joined-visit.ts';
 import type { MenuItemForOrder } from './repository.ts';
 
 export interface OrderContext {
   /** The open visit of the table the session joined, locked FOR SHARE (a close waits for the order). */
-  visit: JoinedVisit | null;
+  visit: VisitAtTable | null;
   /** The order already stored under (session, key), if any. */
   previous: { id: number; visitId: number; requestHash: string } | null;
   /** Orders the session placed in the last `seconds` (the per-session limit). */
@@ -25,11 +16,6 @@ export interface OrderContext {
   /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
   retryAfterSeconds: number;
   menu: Map<number, MenuItemForOrder>;
-}
-
-/** A json column as a value: node-postgres parses json, PGlite may hand a string. */
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
 /**
@@ -48,17 +34,7 @@ export async function readOrderContext(
     sql`, `,
   );
   const result = await tx.execute(sql`
-    with visit as materialized (
-      select tv.id as "visitId", dt.id as "tableId", dt.table_number as "tableNumber",
-        r.id as "restaurantId", r.is_enabled as "restaurantEnabled",
-        r.is_ordering_enabled as "orderingEnabled", dt.is_enabled as "tableEnabled", r.currency
-      from ${visitSession} vs
-      join ${tableVisit} tv on tv.id = vs.visit_id
-      join ${diningTable} dt on dt.id = tv.table_id
-      join ${restaurant} r on r.id = dt.restaurant_id
-      where vs.session_id = ${sessionId} and tv.table_id = ${input.tableId}::bigint and tv.closed_at is null
-      for share of tv
-    ),
+    with visit as materialized (${joinedOpenVisitSql(sessionId, input.tableId, { lock: 'share' })}),
     recent as (
       select count(*)::int as n, min(o.created_at) as oldest from ${orders} o
       where o.session_id = ${sessionId} and o.created_at > now() - make_interval(secs => ${seconds})
@@ -85,12 +61,12 @@ export async function readOrderContext(
       rows: { visit: unknown; previous: unknown; recent: number; retry: number | null; items: unknown }[];
     }
   ).rows[0];
-  const items = json<(Omit<MenuItemForOrder, 'vatPercent'> & { vatPercent: number | string })[]>(
+  const items = jsonValue<(Omit<MenuItemForOrder, 'vatPercent'> & { vatPercent: number | string })[]>(
     row?.items ?? [],
   );
   return {
-    visit: json<JoinedVisit | null>(row?.visit ?? null),
-    previous: json<OrderContext['previous']>(row?.previous ?? null),
+    visit: visitAtTableOf(row?.visit ?? null),
+    previous: jsonValue<OrderContext['previous']>(row?.previous ?? null),
     recent: Number(row?.recent ?? 0),
     retryAfterSeconds: Number(row?.retry ?? seconds),
     menu: new Map(items.map((item) => [item.id, { ...item, vatPercent: Number(item.vatPercent) }])),

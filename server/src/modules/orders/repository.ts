@@ -1,6 +1,7 @@
 import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { jsonValue, rowsOf } from '../../db/rows.ts';
 import { diningTable, orderItem, orders, restaurant, tableVisit } from '../../db/schema.ts';
 
 /** An order as stored, with the session that placed it (never sent: readers get `isMine`). */
@@ -29,7 +30,7 @@ export async function tryLockIdempotencyKey(tx: Db, sessionId: string, key: stri
     sql`select pg_try_advisory_xact_lock(hashtext(${sessionId}), hashtext(${key})) as locked,
       pg_advisory_xact_lock(hashtextextended(${sessionId}, 28)) as session`,
   );
-  const rows = (result as unknown as { rows: { locked: boolean }[] }).rows;
+  const rows = rowsOf<{ locked: boolean }>(result);
   return rows[0]?.locked === true;
 }
 
@@ -84,12 +85,9 @@ export async function insertOrder(
         'titles', l.titles, 'unitPrice', l.unit_price, 'vatPercent', l.vat_percent, 'quantity', l.quantity,
         'paidQuantity', l.paid_quantity, 'note', l.note) order by l.id) from lines l) as lines
     from placed`);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const row = rowsOf<Record<string, unknown>>(result)[0];
   if (!row) throw new Error('order insert returned no row');
-  const items = (typeof row.lines === 'string' ? JSON.parse(row.lines) : row.lines) as Omit<
-    OrderItem,
-    'lineTotal'
-  >[];
+  const items = jsonValue<Omit<OrderItem, 'lineTotal'>[]>(row.lines);
   // Same shape and key order as loadOrders, and the timestamps mapped as drizzle maps a timestamptz there
   // (new Date of the driver's value), so a replay answers the same bytes.
   return {

@@ -4,7 +4,8 @@ import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contr
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
-import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import { requireIssuedSession } from '../table-sessions/index.ts';
+import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
 import { readOrderContext } from './order-context.ts';
 import {
   asSeenBy,

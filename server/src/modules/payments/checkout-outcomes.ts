@@ -1,17 +1,12 @@
 import type { Database, Db } from '../../db/database.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
+import { freeOf } from '../visits/lines.ts';
+import { markCheckoutClosed, setLateOutcome } from './checkout-rows.ts';
+import { type LateOutcome, loadPayment, type StoredPayment } from './payment-rows.ts';
 import type { CheckoutState, OnlinePaymentProvider } from './providers/provider.ts';
-import {
-  freeOf,
-  type LateOutcome,
-  loadPayment,
-  loadVisitState,
-  markCheckoutClosed,
-  type StoredPayment,
-  setLateOutcome,
-  settleRows,
-} from './repository.ts';
 import { settleInTransaction, settlePayment } from './service.ts';
+import { settleRows } from './settle-rows.ts';
+import { loadVisitState } from './visit-state.ts';
 
 /**
  * What the provider's side of an online payment does to ours (docs/decisions/052): a checkout we ended is

@@ -5,8 +5,8 @@ import { restaurant } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { grossByRate, mergeVatLines, shareVatLines, vatLines } from './receipt-vat.ts';
 import { succeededRefundsOf } from './refund-repository.ts';
-import { splitLines, splitOf, succeededShareParts } from './repository.ts';
 import { PAYMENT_TEXTS, readablePayment } from './service.ts';
+import { splitLines, splitOf, succeededShareParts } from './splits.ts';
 
 /**
  * GET /api/payments/:id/receipt — only for a SUCCEEDED payment. The items' VAT per rate from gross; a

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/database.ts';
 import { applyCheckoutState, closeCheckout, refundLateSuccess } from './checkout-outcomes.ts';
+import { claimForReconcile, databaseNow } from './checkout-rows.ts';
+import { loadPayment } from './payment-rows.ts';
 import type { OnlinePaymentProvider } from './providers/provider.ts';
-import { claimForReconcile, databaseNow, loadPayment } from './repository.ts';
 import { CHECKOUT_ENDED_CHANNEL } from './service.ts';
 
 /**

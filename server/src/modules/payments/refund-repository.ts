@@ -2,13 +2,10 @@ import type { PaymentMethod, PaymentStatus } from '@tablo/contract/payment';
 import type { RefundStatus } from '@tablo/contract/refund';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { diningTable, payment, refund, restaurant, staffUser, tableVisit } from '../../db/schema.ts';
 
 /** Rows of refunds (docs/decisions/053). Every writer of a payment's refunds holds its row lock. */
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const asDate = (value: Date | string): Date => new Date(value);
 const asDateOrNull = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));

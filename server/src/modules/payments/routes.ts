@@ -18,12 +18,13 @@ import type { Config } from '../../env.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { staffOf } from '../staff/staff-auth.ts';
 import { recordProviderSuccess } from './checkout-outcomes.ts';
+import { markCheckoutClosed } from './checkout-rows.ts';
+import { loadPayment } from './payment-rows.ts';
 import { SandboxProvider } from './providers/sandbox.ts';
 import { fromStripeAmount, StripeProvider } from './providers/stripe.ts';
 import { readReceipt } from './receipt.ts';
 import { startReconciler } from './reconciler.ts';
 import { refundRoutes } from './refund-routes.ts';
-import { loadPayment, markCheckoutClosed } from './repository.ts';
 import { renderCheckoutPage, renderMessagePage } from './sandbox-page.ts';
 import {
   createPayment,

@@ -1,7 +1,8 @@
 import type { BillSplit, PayableLine, PaymentSelection } from '@tablo/contract/payment';
 import { HttpError } from '../../lib/http-error.ts';
-import { freeOf, type LineState, openSharesOf, type SplitState } from './repository.ts';
+import { freeOf, type LineState } from '../visits/lines.ts';
 import { amountOfShares, nextShareAmount } from './split-math.ts';
+import { openSharesOf, type SplitState } from './splits.ts';
 
 /** What a selection buys, computed from the visit's lines under the visit lock (docs/decisions/019). */
 export interface PaymentPlan {

@@ -13,35 +13,35 @@ import { commitWithNextStatement, followNextStatement } from '../../db/carried-b
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent, notifyTableEvents } from '../live/event-log.ts';
-import { hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
-import { closeCheckout } from './checkout-outcomes.ts';
-import type { OnlinePaymentProvider } from './providers/provider.ts';
+import { requireIssuedSession } from '../table-sessions/index.ts';
 import {
-  cancelOpenSplit,
+  findJoinedOpenVisit,
+  hadClosedVisitAt,
+  joinedOpenVisitId,
+  sessionJoinedVisit,
+  type VisitAtTable,
+} from '../visits/joined-visit.ts';
+import type { LineState } from '../visits/lines.ts';
+import { closeCheckout } from './checkout-outcomes.ts';
+import { setCheckout } from './checkout-rows.ts';
+import {
   duePayments,
-  findJoinedVisit,
   findPaymentByKey,
   insertPayment,
-  insertSplit,
-  joinedVisitId,
-  type LineState,
-  loadOpenSplit,
   loadPayment,
+  pendingPaymentIds,
+  type StoredPayment,
+} from './payment-rows.ts';
+import type { OnlinePaymentProvider } from './providers/provider.ts';
+import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
+import { markFullyPaidServed, type Settlement, settleRows } from './settle-rows.ts';
+import { cancelOpenSplit, insertSplit, loadOpenSplit, splitClaims } from './splits.ts';
+import {
   loadVisitState,
   lockKeyAndJoinedVisit,
-  markFullyPaidServed,
   parseVisitState,
-  pendingPaymentIds,
-  type Settlement,
-  type StoredPayment,
-  sessionJoinedVisit,
-  setCheckout,
-  settleRows,
-  splitClaims,
-  type VisitForPayment,
   visitStateStatement,
-} from './repository.ts';
-import { amountsOf, billSplitOf, payableLines, planPayment } from './selection.ts';
+} from './visit-state.ts';
 
 export const PAYMENT_TEXTS = {
   inProgress: 'This payment is still being processed',
@@ -73,10 +73,7 @@ export interface PaymentDeps {
 
 type Outcome = Exclude<PaymentStatus, 'PENDING'>;
 
-export function methodsOf(
-  visit: Pick<VisitForPayment, 'paymentMethods'>,
-  provider: unknown,
-): PaymentMethod[] {
+export function methodsOf(visit: Pick<VisitAtTable, 'paymentMethods'>, provider: unknown): PaymentMethod[] {
   const offered = visit.paymentMethods.filter((method) => method !== 'ONLINE');
   return provider ? [...offered, 'ONLINE'] : offered;
 }
@@ -134,7 +131,7 @@ function parseSession(header: string | undefined): string | null {
  */
 async function requireJoinedVisit(db: Db, header: string | undefined, tableId: number) {
   const sessionId = parseSession(header);
-  const visit = sessionId ? await findJoinedVisit(db, sessionId, tableId) : null;
+  const visit = sessionId ? await findJoinedOpenVisit(db, sessionId, tableId) : null;
   if (visit && sessionId) return { sessionId, visit };
   const issued = await requireIssuedSession(db, header);
   return { sessionId: issued, visit: null };
@@ -242,7 +239,7 @@ export async function createPayment(
       };
       const stateRead = followNextStatement(
         tx,
-        visitStateStatement(joinedVisitId(sessionId, body.tableId), scope),
+        visitStateStatement(joinedOpenVisitId(sessionId, body.tableId), scope),
       );
       const { keyLocked, visit } = await lockKeyAndJoinedVisit(tx, sessionId, body.tableId, idempotencyKey);
       if (!keyLocked) throw new HttpError(409, PAYMENT_TEXTS.inProgress);

@@ -100,7 +100,7 @@ export async function openVisitsOf(
 /** Closes the table's open visit; null when the table is not the restaurant's, 0 when none is open. */
 /**
  * The table's open visit, row-locked like every payment write of the visit (FOR NO KEY UPDATE, see
- * payments/repository.ts readVisit): a payment can't start or settle while the table is being closed.
+ * VisitLock in visits/joined-visit.ts): a payment can't start or settle while the table is being closed.
  * null: no such table in the restaurant; 0: the table has no open visit.
  */
 export async function lockOpenVisit(

@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
-import { pendingPaymentIds } from '../payments/repository.ts';
+import { pendingPaymentIds } from '../payments/payment-rows.ts';
 import { cancelPendingPayments, markPaidOrdersAfterServe, unpaidAmounts } from '../payments/service.ts';
 import { assertNotBlocked, forgetLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';

@@ -8,7 +8,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
-import { findJoinedOpenVisit, hadClosedVisitAt, requireIssuedSession } from '../table-sessions/index.ts';
+import { requireIssuedSession } from '../table-sessions/index.ts';
+import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
 import { acknowledge, loadCalls, openVisitOfTable, upsertCall, withoutVisit } from './repository.ts';
 
 export const TABLE_CALL_TEXTS = {
@@ -46,7 +47,7 @@ export async function placeCall(
   const sessionId = await requireIssuedSession(database.db, sessionIdHeader);
   return database.db.transaction(async (tx) => {
     // Share-locks the visit: a concurrent close waits, so no call lands on a visit that just closed.
-    const visit = await findJoinedOpenVisit(tx, sessionId, tableId, true);
+    const visit = await findJoinedOpenVisit(tx, sessionId, tableId, 'share');
     if (!visit) throw forbidden(TABLE_CALL_TEXTS.notJoined);
     if (!visit.restaurantEnabled) throw forbidden(ERROR_TEXTS.restaurantNotAvailable);
     const result = await upsertCall(tx, {

@@ -1,3 +1,2 @@
-// What other modules (orders, payments, live) use to scope a diner session to its table's open visit.
-export { findJoinedOpenVisit, hadClosedVisitAt, type JoinedVisit } from './repository.ts';
+// What other modules (orders, payments, table calls) use to check a diner session (its visit: modules/visits).
 export { requireIssuedSession } from './service.ts';

@@ -4,7 +4,9 @@ import { SessionIdSchema } from '@tablo/contract/session';
 import type { JoinTableRequest, JoinTableResponse } from '@tablo/contract/table-session';
 import type { Database, Db } from '../../db/database.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import { findTableForJoin, joinVisit, latestCursor, openVisit, sessionExists } from './repository.ts';
+import { latestTableCursor } from '../live/event-log.ts';
+import { joinVisit, openVisit } from '../visits/visit-rows.ts';
+import { findTableForJoin, sessionExists } from './repository.ts';
 
 /** A session id the server never issued (GET /api/order/uuid) is refused before anything else. */
 export async function requireIssuedSession(db: Db, sessionId: string | undefined): Promise<string> {
@@ -44,6 +46,6 @@ export async function joinTable(database: Database, request: JoinTableRequest): 
     visitId,
     tableId: table.id,
     tableNumber: table.tableNumber,
-    cursor: await latestCursor(db, table.id),
+    cursor: await latestTableCursor(db, table.id),
   };
 }
