@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
+import { SETUP_ROWS } from './access-matrix-setup.ts';
 import { openSocket, placeOrderAt, SOCKET_CASES, type SocketCase } from './access-sockets.ts';
 import {
   ACTORS,
@@ -42,6 +43,8 @@ const WATCHED: [string, string[]][] = [
   ['staff_user', []],
   ['account_token', []],
   ['restaurant', []],
+  ['vat_key', []],
+  ['picture_file', []],
 ];
 
 /** One fingerprint of everything a route could change, in one statement. */
@@ -103,7 +106,13 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
 
   // The accounts rows (issue 26) before the join rows, which must run last (access-matrix.ts).
   const joins = MATRIX.filter((row) => row.route.startsWith('POST /api/table-sessions'));
-  const rows = [...MATRIX.filter((row) => !joins.includes(row)), ...TEAM_ROWS, ...ACCOUNT_ROWS, ...joins];
+  const rows = [
+    ...MATRIX.filter((row) => !joins.includes(row)),
+    ...TEAM_ROWS,
+    ...ACCOUNT_ROWS,
+    ...SETUP_ROWS,
+    ...joins,
+  ];
   for (const row of rows) {
     it(row.route, async () => {
       const problems: string[] = [];

@@ -37,6 +37,7 @@ export async function addStaffTables(
     request.count !== undefined
       ? { count: request.count }
       : { numbers: numbersOfRanges(request.ranges ?? []) };
+  const field = request.count !== undefined ? 'count' : 'ranges';
   try {
     await database.db.transaction(async (tx) => {
       await addTablesWithin(tx, staff.restaurantShortName, which);
@@ -44,8 +45,8 @@ export async function addStaffTables(
       await notifyMenuChanged(database, staff.restaurantShortName, tx);
     });
   } catch (error) {
-    if (error instanceof InvalidInputError) throw new HttpError(400, `ranges: ${error.message}`);
-    if (error instanceof ManagementError) throw new HttpError(409, `ranges: ${error.message}`);
+    if (error instanceof InvalidInputError) throw new HttpError(400, `${field}: ${error.message}`);
+    if (error instanceof ManagementError) throw new HttpError(409, `${field}: ${error.message}`);
     throw error;
   }
   return listStaffTables(database, staff, publicUrl);
