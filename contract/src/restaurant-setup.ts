@@ -148,3 +148,15 @@ export const AddTablesRequestSchema = z
     path: ['count'],
   });
 export type AddTablesRequest = z.infer<typeof AddTablesRequestSchema>;
+
+/** The set-up routes under /api (the web app's api client adds the prefix). */
+export const staffSetupPaths = {
+  settings: () => '/staff/restaurant/settings',
+  picture: () => '/staff/restaurant/picture',
+  checklist: () => '/staff/restaurant/setup',
+  qrCodesDone: () => '/staff/restaurant/setup/qr-codes',
+  open: () => '/staff/restaurant/open',
+  tables: () => '/staff/tables',
+  table: (tableId: number) => `/staff/tables/${tableId}`,
+  qrSheet: (lang: string) => `/staff/qr-sheet.pdf?lang=${encodeURIComponent(lang)}`,
+};
