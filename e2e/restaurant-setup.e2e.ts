@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { finishJourney, startJourney, texts } from './support/journey.ts';
@@ -87,6 +88,19 @@ describe('setting a restaurant up in the browser', () => {
     await page.keyboard.press('Enter');
     await page.getByText(setup('saved')).waitFor();
 
+    // The picture: a phone photo, stored resized and served by the server itself.
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0622b' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel(setup('picture'), { exact: true }).setInputFiles({
+      name: 'terrace.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await page.getByRole('button', { name: setup('picture_upload') }).click();
+    await page.getByText(setup('picture_saved')).waitFor();
+    await page.getByRole('img', { name: setup('picture_current') }).waitFor();
+
     await page.getByLabel(setup('add_count')).focus();
     await page.keyboard.type('6');
     await page.keyboard.press('Enter');
@@ -117,5 +131,24 @@ describe('setting a restaurant up in the browser', () => {
     const restaurant = await (await fetch(`${server.baseUrl}/api/restaurant/one/napfeny`)).json();
     expect(restaurant).toMatchObject({ isEnabled: true, phone: '+36 1 234 5678' });
     expect(restaurant.tables).toHaveLength(6);
+    expect(restaurant.image).toMatch(/^\/images\/uploads\/hero\/[0-9a-f]+\.webp$/);
+
+    // A diner's page shows the uploaded picture and its resized copies, from the server, cached for a year.
+    const guest = await startJourney(browser, 'phone', server.baseUrl);
+    await guest.page.goto('/menu/napfeny/en');
+    await guest.page.getByText('Goulash soup').first().waitFor();
+    const copy = restaurant.image.replace('/images/', '/images/variants/').replace('.webp', '-750w.webp');
+    const served = await fetch(`${server.baseUrl}${copy}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await expect
+      .poll(() =>
+        guest.page.evaluate(
+          (src) => [...document.images].some((img) => img.currentSrc.includes(src) && img.naturalWidth > 0),
+          restaurant.image.replace('.webp', '').replace('/images/', ''),
+        ),
+      )
+      .toBe(true);
+    await finishJourney(guest);
   });
 });

@@ -60,7 +60,7 @@ export function SettingsForm({
 
   return (
     <>
-      <form className={styles.form} onSubmit={pictureChosen} aria-label={t('picture')}>
+      <form className={styles.form} onSubmit={pictureChosen}>
         {settings.image && <img src={settings.image} alt={t('picture_current')} className={styles.preview} />}
         <div className={styles.field}>
           <label htmlFor={id('picture')} className={styles.label}>
