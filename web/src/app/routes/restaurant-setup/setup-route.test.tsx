@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupServer } from '../../../features/restaurant-setup/testing/setup-handlers.ts';
 import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
@@ -93,6 +94,34 @@ describe('the set-up screen', () => {
     await waitFor(() =>
       expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Changed elsewhere'),
     );
+  });
+
+  it('uploads the picture as multipart with the CSRF token; a refused file says why; a later save uses the version the upload answered', async () => {
+    const setup = setupServer();
+    server.use(...setup.handlers, ...staffServer({ role: 'OWNER' }).handlers);
+    renderApp('/staff/setup/en');
+    const input = await screen.findByLabelText('Picture', {}, { timeout: 4000 });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(input, new File(['<svg/>'], 'evil.svg', { type: 'image/svg+xml' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Upload picture' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'picture: is not a JPEG, PNG, WebP or AVIF picture',
+    );
+
+    await user.upload(
+      input,
+      new File([new Uint8Array([0xff, 0xd8, 0xff])], 'terrace.jpg', { type: 'image/jpeg' }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Upload picture' }));
+    expect(await screen.findByText('The picture is saved.')).toBeTruthy();
+    expect(
+      (await screen.findByRole('img', { name: "The restaurant's current picture" })).getAttribute('src'),
+    ).toBe('/images/uploads/hero/0f3a.webp');
+    expect(setup.state.writes.at(-1)).toMatchObject({ body: 'terrace.jpg', csrf: CSRF });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The settings are saved.')).toBeTruthy();
+    expect(setup.state.writes.at(-1)?.body).toMatchObject({ version: 2 });
   });
 
   it('a waiter has no set-up link and is told so on the screen', async () => {

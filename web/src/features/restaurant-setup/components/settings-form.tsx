@@ -51,8 +51,9 @@ export function SettingsForm({
 
   function pictureChosen(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const file = new FormData(event.currentTarget).get('picture');
-    if (file instanceof File && file.size > 0) onPicture(file);
+    const input = event.currentTarget.elements.namedItem('picture');
+    const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined;
+    if (file && file.size > 0) onPicture(file);
   }
 
   const setVat = (index: number, change: Partial<VatKeySetting>) =>

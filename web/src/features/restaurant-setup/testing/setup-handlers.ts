@@ -100,6 +100,24 @@ export function setupServer(options: { menuDone?: boolean } = {}) {
       };
       return HttpResponse.json(RestaurantSettingsSchema.parse(state.settings));
     }),
+    http.put('/api/staff/restaurant/picture', async ({ request }) => {
+      const file = (await request.formData()).get('picture');
+      state.writes.push({
+        method: 'PUT',
+        path: '/api/staff/restaurant/picture',
+        csrf: request.headers.get(CSRF_HEADER),
+        body: file instanceof File ? file.name : null,
+      });
+      if (!(file instanceof File)) return error(400, 'picture: no file was sent');
+      if (file.type === 'image/svg+xml')
+        return error(415, 'picture: is not a JPEG, PNG, WebP or AVIF picture');
+      state.settings = {
+        ...state.settings,
+        image: '/images/uploads/hero/0f3a.webp',
+        version: state.settings.version + 1,
+      };
+      return HttpResponse.json(RestaurantSettingsSchema.parse(state.settings));
+    }),
     http.get('/api/staff/restaurant/setup', () => HttpResponse.json(checklist())),
     http.put('/api/staff/restaurant/setup/qr-codes', async ({ request }) => {
       state.qrCodes = QrCodesDoneRequestSchema.parse(await record(request)).done;
