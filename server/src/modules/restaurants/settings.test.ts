@@ -186,6 +186,28 @@ describe.each(testDatabaseKinds())('restaurant settings and setup on %s', (kind)
     expect((await checklistOf(staff.OWNER)).details).toBe(true);
   });
 
+  it('two managers saving the same version at once: exactly one save wins, the other answers 409', async () => {
+    const current = await settingsOf(staff.OWNER);
+    const body = (name: string) => ({
+      ...current,
+      image: undefined,
+      shortName: undefined,
+      phone: current.phone ?? '',
+      reservationUrl: current.reservationUrl ?? '',
+      address: current.address ?? '',
+      taxNumber: current.taxNumber ?? '',
+      name,
+    });
+    const answers = await Promise.all([
+      asStaff(ctx.app, staff.OWNER, 'PUT', SETTINGS, body('Owner’s name')),
+      asStaff(ctx.app, staff.MANAGER, 'PUT', SETTINGS, body('Manager’s name')),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.statusCode === 200)?.json().name;
+    const after = await settingsOf(staff.OWNER);
+    expect(after).toMatchObject({ name: winner, version: current.version + 1 });
+  });
+
   it('keeps a VAT key that dishes use (409), and lets its percent change', async () => {
     await importMenu(ctx.database, 'newplace', {
       vatKeys: [{ code: 'C', valuePercent: 18 }],
