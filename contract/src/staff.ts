@@ -32,6 +32,8 @@ export const STAFF_PERMISSIONS = {
   closeUnpaidVisits: ['OWNER', 'MANAGER'],
   /** Rotate a table's token, enable or disable it, the QR codes (sheet and one table's SVG). */
   manageTables: ['OWNER', 'MANAGER'],
+  /** The restaurant's settings, its picture, the setup checklist and opening for guests (decision 061). */
+  manageRestaurant: ['OWNER', 'MANAGER'],
   /** The team: invite, change roles, disable, enable, send a password reset (contract accounts.ts). */
   manageStaff: ['OWNER', 'MANAGER'],
   /** The menu editor: the draft, publishing, versions and restoring (docs/decisions/062-menu-editor.md). */

@@ -25,6 +25,7 @@ import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { getRestaurantAnswer, heroImageOf } from './modules/restaurants/service.ts';
+import { restaurantSettingsRoutes } from './modules/restaurants/settings-routes.ts';
 import { createHeadOf } from './modules/seo/head-of.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { sessionRoutes } from './modules/sessions/routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     signUpsPerHour: config.rateLimits.signUpsPerHour,
   });
   await app.register(teamRoutes, { prefix: '/api', ...accounts });
+  await app.register(restaurantSettingsRoutes, { prefix: '/api', database });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(menuEditorRoutes, { prefix: '/api', database });

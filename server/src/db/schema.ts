@@ -68,6 +68,10 @@ export const restaurant = pgTable('restaurant', {
   taxNumber: text('tax_number'),
   /** IANA time zone of the restaurant: receipts (and later hours and business days) read the clock in it. */
   timeZone: text('time_zone').notNull().default('Europe/Budapest'),
+  /** Grows on each save of the settings screen: a save made from an older version answers 409 (decision 061). */
+  settingsVersion: integer('settings_version').notNull().default(1),
+  /** When the QR sheet was first downloaded, or the owner ticked "QR codes" done (the setup checklist). */
+  qrCodesDoneAt: timestamp('qr_codes_done_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
+import { SETUP_ROWS } from './access-matrix-setup.ts';
 import { openSocket, placeOrderAt, SOCKET_CASES, type SocketCase } from './access-sockets.ts';
 import {
   ACTORS,
@@ -45,6 +46,8 @@ const WATCHED: [string, string[]][] = [
   ['staff_user', []],
   ['account_token', []],
   ['restaurant', []],
+  ['vat_key', []],
+  ['picture_file', []],
 ];
 
 /** One fingerprint of everything a route could change, in one statement. */
@@ -111,6 +114,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...TEAM_ROWS,
     ...ACCOUNT_ROWS,
     ...MENU_EDITOR_ROWS,
+    ...SETUP_ROWS,
     ...joins,
   ];
   for (const row of rows) {

@@ -3,6 +3,7 @@ import { MAX_PICTURE_BYTES } from '@tablo/contract/picture-variants';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody } from '../../../test/helpers/pictures.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import type { Database } from '../../db/database.ts';
 import { pictureFile } from '../../db/schema.ts';
@@ -10,21 +11,6 @@ import type { App } from '../../lib/app-type.ts';
 import { setupErrorHandler } from '../../plugins/error-handler.ts';
 import { readUploadedFile, setupPictures } from './routes.ts';
 import { storePicture } from './store-picture.ts';
-
-const BOUNDARY = '----tablo-test-boundary';
-
-/** A multipart/form-data body with one file part, as a browser sends it. */
-export function multipartBody(bytes: Uint8Array, fileName: string, contentType: string) {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="picture"; filename="${fileName}"\r\n` +
-      `Content-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.from(bytes), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
 
 /** A photo as a phone takes it: JPEG, 2000 × 1500, with EXIF (camera, place) and a turned orientation. */
 function photoWithExif(): Promise<Buffer> {

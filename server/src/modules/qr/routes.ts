@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { markQrCodesDone } from '../restaurants/checklist.ts';
 import { TableNotFoundError } from '../restaurants/errors.ts';
 import { staffOf } from '../staff/staff-auth.ts';
 import { NoTablesToPrintError, qrSheetOf, tableQrOf } from './service.ts';
@@ -34,6 +35,8 @@ export const qrRoutes: FastifyPluginAsyncZod<QrRoutesOptions> = async (app, { da
           throw error;
         },
       );
+      // The setup checklist's QR codes step is done once the sheet was downloaded.
+      await markQrCodesDone(database.db, staff.restaurantId);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${staff.restaurantShortName}-qr-codes.pdf"`)

@@ -1,10 +1,12 @@
 import { RowIdParamSchema } from '@tablo/contract/ids';
+import { AddTablesRequestSchema } from '@tablo/contract/restaurant-setup';
 import { StaffTableSchema, StaffTablesSchema, UpdateTableRequestSchema } from '@tablo/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { staffOf } from './staff-auth.ts';
 import { listStaffTables, rotateStaffTableToken, setStaffTableEnabled } from './table-service.ts';
+import { addStaffTables, removeStaffTable } from './table-setup-service.ts';
 
 export interface StaffTableRoutesOptions {
   database: Database;
@@ -65,5 +67,37 @@ export const staffTableRoutes: FastifyPluginAsyncZod<StaffTableRoutesOptions> = 
       },
     },
     async (request) => rotateStaffTableToken(database, staffOf(request), publicUrl, request.params.tableId),
+  );
+
+  app.post(
+    '/staff/tables',
+    {
+      config: { staffPermission: 'manageTables' },
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Add tables: the next `count` numbers, or `ranges` of numbers (all or none; a taken number: 409)',
+        body: AddTablesRequestSchema,
+        response: { 201: StaffTablesSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addStaffTables(database, staffOf(request), publicUrl, request.body)),
+  );
+
+  app.delete(
+    '/staff/tables/:tableId',
+    {
+      config: { staffPermission: 'manageTables' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Remove a table that has never had a visit (open or past visits: 409)',
+        params: TableParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      await removeStaffTable(database, staffOf(request), request.params.tableId);
+      return reply.code(204).send();
+    },
   );
 };

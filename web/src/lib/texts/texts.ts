@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'staff',
   'accounts',
   'team',
+  'setup',
   'refunds',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -54,6 +54,15 @@ export function ConsoleHeader() {
             {t(`nav_${screen}`)}
           </Link>
         ))}
+        {staffCan(me.role, 'manageRestaurant') && (
+          <Link
+            to={staffLinks.setup(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/setup') ? 'page' : undefined}
+          >
+            {t('nav_setup')}
+          </Link>
+        )}
         {staffCan(me.role, 'manageStaff') && (
           <Link
             to={staffLinks.team(language)}

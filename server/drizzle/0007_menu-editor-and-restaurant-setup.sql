@@ -17,6 +17,8 @@ CREATE TABLE "menu_version" (
 	"restored_from" integer
 );
 --> statement-breakpoint
+ALTER TABLE "restaurant" ADD COLUMN "settings_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurant" ADD COLUMN "qr_codes_done_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "menu_draft" ADD CONSTRAINT "menu_draft_restaurant_id_restaurant_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "menu_version" ADD CONSTRAINT "menu_version_restaurant_id_restaurant_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "menu_version_restaurant_number_uq" ON "menu_version" USING btree ("restaurant_id","number");
