@@ -26,11 +26,6 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  // EXPERIMENT (decision 066): the public way, side by side.
-  if (process.env.TABLO_PG_DRIVER?.startsWith('postgres-js')) {
-    const { openPostgresJs } = await import('./postgres-js.ts');
-    return openPostgresJs(options);
-  }
   releaseTransactionClientsAlways();
   await migratePostgres(options.url);
   const pool = new pg.Pool({

@@ -5,8 +5,7 @@
 
 /** The rows of an `execute` answer. */
 export function rowsOf<T>(result: unknown): T[] {
-  // postgres.js answers the rows themselves (an array); node-postgres and PGlite an object holding them.
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+  return (result as { rows: T[] }).rows;
 }
 
 /** A json column as a value, whether the driver parsed it or handed its text. */

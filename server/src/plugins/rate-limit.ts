@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
-import { rowsOf } from '../db/rows.ts';
 import { rateLimitCounter } from '../db/schema.ts';
 import { secondsUntil } from '../db/seconds-until.ts';
 import type { App } from '../lib/app-type.ts';
@@ -68,7 +67,7 @@ export async function countRequest(
     (_, i) => sql`(select json_build_array(hits, retry) from ${sql.raw(`c${i}`)}) as ${sql.raw(`c${i}`)}`,
   );
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${sql.join(columns, sql`, `)}`);
-  const row = rowsOf<Record<string, [number, number] | null>>(result)[0] ?? {};
+  const row = (result as unknown as { rows: Record<string, [number, number] | null>[] }).rows[0] ?? {};
   for (const [i, { limit }] of limits.entries()) {
     const counted = row[`c${i}`];
     if (!counted) return null;

@@ -1,7 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { LISTENER_APPLICATION_NAME } from '../../src/db/postgres.ts';
-import { postgresJsRoundTrips } from '../../src/db/postgres-js.ts';
 import type { TestDatabaseKind } from './test-database.ts';
 
 /**
@@ -62,10 +61,9 @@ export function countStatements(kind: TestDatabaseKind): StatementCounter {
       return [counting, ...rest];
     });
   }
-  const experiment = kind === 'postgres' && Boolean(process.env.TABLO_PG_DRIVER?.startsWith('postgres-js'));
   return {
     get count() {
-      return experiment ? postgresJsRoundTrips.count : count;
+      return count;
     },
     restore() {
       for (const restore of restores.reverse()) restore();

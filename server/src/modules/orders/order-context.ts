@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { jsonValue, rowsOf } from '../../db/rows.ts';
+import { jsonValue } from '../../db/rows.ts';
 import { menuCategory, menuItem, menuItemTranslation, orders, vatKey } from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 import { joinedOpenVisitSql, type VisitAtTable, visitAtTableOf } from '../visits/joined-visit.ts';
@@ -56,13 +56,11 @@ export async function readOrderContext(
         join ${vatKey} vk on vk.id = mi.vat_key_id
         where mi.id in (${ids})) as items
     from recent`);
-  const row = rowsOf<{
-    visit: unknown;
-    previous: unknown;
-    recent: number;
-    retry: number | null;
-    items: unknown;
-  }>(result)[0];
+  const row = (
+    result as unknown as {
+      rows: { visit: unknown; previous: unknown; recent: number; retry: number | null; items: unknown }[];
+    }
+  ).rows[0];
   const items = jsonValue<(Omit<MenuItemForOrder, 'vatPercent'> & { vatPercent: number | string })[]>(
     row?.items ?? [],
   );
