@@ -51,6 +51,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   return {
     kind: 'postgres',
     db,
+    transaction: notifier.transaction,
     listen: (channel, handler) => listener.subscribe(channel, handler),
     notify: (channel, payload, tx) => notifier.notify(channel, payload, tx),
     async ping() {
