@@ -202,6 +202,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     })),
                     // The team (issue 26): in the accounts chunk, loaded only when opened.
                     { path: 'team/:lang?', lazy: account((r) => r.team) },
+                    // The menu editor (issue 26): the same chunk, so /menu's files stay as they are.
+                    { path: 'menu-editor/:lang?', lazy: account((r) => r['menu-editor']) },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

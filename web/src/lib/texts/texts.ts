@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'accounts',
   'team',
   'refunds',
+  'menu-editor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -9,6 +9,8 @@ export const staffLinks = {
   screen: (screen: StaffScreen, lang: string) => `/staff/${screen}/${encodeURIComponent(lang)}`,
   /** The team screen (issue 26), a lazily loaded route of its own. */
   team: (lang: string) => `/staff/team/${encodeURIComponent(lang)}`,
+  /** The menu editor (issue 26), in the team screen's chunk. */
+  menuEditor: (lang: string) => `/staff/menu-editor/${encodeURIComponent(lang)}`,
   /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
   forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
 };
@@ -20,5 +22,7 @@ export function homeScreen(role: StaffRole): StaffScreen {
 
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
-  return next && /^\/staff\/(board|kitchen|tables|menu|team|payments)(\/[a-z]{2})?$/.test(next) ? next : null;
+  return next && /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|payments)(\/[a-z]{2})?$/.test(next)
+    ? next
+    : null;
 }
