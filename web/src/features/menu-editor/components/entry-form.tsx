@@ -8,6 +8,7 @@ import { ConflictNotice } from './conflict-notice.tsx';
 import { type DraftCategory, type DraftItem, type EntryValues, valuesOf } from './entry-fields.ts';
 import { ItemPreview } from './item-preview.tsx';
 import styles from './menu-editor.module.css';
+import { PictureField } from './picture-field.tsx';
 import { TranslationsTable } from './translations-table.tsx';
 
 type Entry = DraftCategory | DraftItem;
@@ -25,6 +26,7 @@ export function EntryForm({
   onSubmit,
   onCancel,
   onConflictReloaded,
+  onUploadPicture,
 }: {
   kind: 'category' | 'item';
   entry: Entry | null;
@@ -33,6 +35,11 @@ export function EntryForm({
   onSubmit: (values: EntryValues, baseVersion: number) => Promise<EditorFailure | null>;
   onCancel: () => void;
   onConflictReloaded: () => void;
+  /** An existing item's picture: the new address and the draft version that now holds it. */
+  onUploadPicture?: (
+    file: File,
+    baseVersion: number,
+  ) => Promise<EditorFailure | { ok: true; imageUrl: string | null; version: number }>;
 }) {
   const { t } = useTranslation(['menu-editor', 'menu']);
   const defaultVat = vatKeys[0]?.code ?? '';
@@ -190,6 +197,19 @@ export function EntryForm({
         {t('active')}
       </label>
       {fieldError('isActive')}
+      {item && onUploadPicture && (
+        <PictureField
+          imageUrl={values.imageUrl}
+          onUpload={async (file) => {
+            const result = await onUploadPicture(file, base);
+            if (!result.ok) return result;
+            change({ imageUrl: result.imageUrl });
+            // The upload is a save of this item: later saves build on it, not on what the form was filled from.
+            setBase(result.version);
+            return null;
+          }}
+        />
+      )}
       {item && <ItemPreview values={values} />}
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={busy}>

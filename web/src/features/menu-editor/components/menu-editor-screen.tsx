@@ -18,6 +18,7 @@ import { ConfirmBar } from './confirm-bar.tsx';
 import { categoryBody, type EntryValues, itemBody } from './entry-fields.ts';
 import { EntryForm } from './entry-form.tsx';
 import styles from './menu-editor.module.css';
+import { MenuFilePanel } from './menu-file-panel.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
 
 type Editing =
@@ -159,6 +160,14 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
     return failure;
   }
 
+  async function uploadPicture(ref: string, file: File, baseVersion: number) {
+    const failure = await run(api.uploadPicture(ref, baseVersion, file), t('picture_done'), { quiet: true });
+    if (failure) return failure;
+    const now = queryClient.getQueryData<MenuDraft>(draftKey);
+    const item = now?.menu.categories.flatMap((c) => c.items).find((i) => i.ref === ref);
+    return { ok: true as const, imageUrl: item?.imageUrl ?? null, version: now?.version ?? baseVersion };
+  }
+
   return (
     <div className={styles.screen}>
       <div className={styles.section}>
@@ -240,6 +249,12 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
               onSubmit={save}
               onCancel={() => setEditing(null)}
               onConflictReloaded={() => void draft.refetch()}
+              {...(editing.kind === 'item' && editing.ref
+                ? {
+                    onUploadPicture: (file: File, baseVersion: number) =>
+                      uploadPicture(editing.ref ?? '', file, baseVersion),
+                  }
+                : {})}
             />
           )}
           <section className={styles.section} aria-labelledby="categories-title">
@@ -249,6 +264,11 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
             <CategoryList menu={data.menu} busy={busy} actions={actions} />
           </section>
         </>
+      )}
+      {data && (
+        <MenuFilePanel
+          onImport={(text) => run(api.importFile(data.version, text), t('import_done'), { quiet: true })}
+        />
       )}
       <section className={styles.section} aria-labelledby="versions-title">
         <h2 id="versions-title" className={styles.subtitle}>

@@ -3,6 +3,7 @@ import {
   ArchiveRequestSchema,
   CreateCategoryRequestSchema,
   CreateItemRequestSchema,
+  ImportDraftRequestSchema,
   MENU_EDITOR_TEXTS,
   type MenuDraft,
   MenuDraftSchema,
@@ -234,6 +235,50 @@ export function menuEditorServer(menu: MenuFile = demoMenuFile()) {
         items: c.items.map((ref) => items.get(ref) as MenuFile['categories'][number]['items'][number]),
       }));
       return changed('order');
+    }),
+    http.post(`${BASE}/draft/import`, async ({ request }) => {
+      const body = await read(request, ImportDraftRequestSchema);
+      if (body instanceof Response) return body;
+      let value: unknown;
+      try {
+        value = JSON.parse(body.file);
+      } catch {
+        return error(400, 'file: is not a JSON menu file');
+      }
+      const parsed = MenuFileSchema.safeParse(value);
+      if (!parsed.success)
+        return error(
+          400,
+          parsed.error.issues
+            .map(
+              (issue) =>
+                `${issue.path
+                  .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+                  .join('')
+                  .slice(1)}: ${issue.message}`,
+            )
+            .join('; '),
+        );
+      state.menu = parsed.data;
+      state.version += 1;
+      return HttpResponse.json(draft());
+    }),
+    http.post(`${BASE}/draft/items/:ref/picture`, async ({ request, params }) => {
+      state.writes.push({
+        method: 'POST',
+        path: new URL(request.url).pathname,
+        csrf: request.headers.get(CSRF_HEADER),
+        body: new URL(request.url).search,
+      });
+      const picture = (await request.formData()).get('picture');
+      if (!(picture instanceof File)) return error(400, 'picture: no file');
+      if (picture.size > 10 * 1024 * 1024) return error(413, 'Request body is too large');
+      if (!['image/jpeg', 'image/png', 'image/webp', 'image/avif'].includes(picture.type))
+        return error(415, 'picture: must be a JPEG, PNG, WebP or AVIF image');
+      const item = findItem(String(params.ref));
+      if (!item) return error(404, MENU_EDITOR_TEXTS.itemNotFound);
+      item.imageUrl = `/images/menu/${item.ref}.webp`;
+      return changed(`item:${item.ref}`);
     }),
     http.post(`${BASE}/publish`, async ({ request }) => {
       const body = await read(request, PublishRequestSchema);
