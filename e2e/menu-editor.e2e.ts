@@ -81,6 +81,9 @@ describe('the menu editor', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: editor('title'), level: 1 }).isVisible())
       .toBe(true);
+    /** The editor's status line says `text` (the console repeats it in its own live region too). */
+    const announced = async (text: string) =>
+      (await page.getByRole('status').filter({ hasText: text }).count()) > 0;
     const draft = MenuDraftSchema.parse(
       await (await page.request.get('/api/staff/menu-editor/draft')).json(),
     );
@@ -120,7 +123,7 @@ describe('the menu editor', () => {
 
     await page.getByRole('button', { name: editor('publish'), exact: true }).click();
     await page.getByRole('button', { name: editor('publish_confirm') }).click();
-    await expect.poll(() => page.getByText(editor('published')).isVisible()).toBe(true);
+    await expect.poll(() => announced(editor('published'))).toBe(true);
     // The diner's open menu changes without a reload.
     await expect.poll(shown, { timeout: 15_000 }).toContain(price(newPrice));
 
@@ -145,6 +148,30 @@ describe('the menu editor', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
       .toMatch(new RegExp(`^Move (up|down) ${firstName}$`));
+    // The same by drag and drop with the keyboard (@dnd-kit): pick up by its handle, arrow up, drop.
+    const handle = categories.getByRole('button', { name: `${editor('drag')} ${firstName}`, exact: true });
+    await handle.focus();
+    /** What @dnd-kit's live region last said. */
+    const said = (text: string) =>
+      page.evaluate(
+        (t) => [...document.querySelectorAll('[aria-live]')].some((e) => e.textContent === t),
+        text,
+      );
+    await page.keyboard.press('Space');
+    await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('ArrowUp');
+    await expect
+      .poll(() => said(`“${firstName}” is over position 1 of ${draft.menu.categories.length}.`))
+      .toBe(true);
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: `“${firstName}” moved to position 1 of ${draft.menu.categories.length}.` })
+          .count(),
+      )
+      .toBe(1);
     // axe counts a button under the console's sticky header as too small a target: checked from the top.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page);
@@ -152,11 +179,11 @@ describe('the menu editor', () => {
     // Restore waits for an empty draft: the move is discarded first.
     await page.getByRole('button', { name: editor('discard'), exact: true }).click();
     await page.getByRole('button', { name: editor('discard_confirm') }).click();
-    await expect.poll(() => page.getByText(editor('discarded')).isVisible()).toBe(true);
+    await expect.poll(() => announced(editor('discarded'))).toBe(true);
 
     const versions = page.getByRole('region', { name: editor('versions') });
     await versions.getByRole('button', { name: `${editor('restore')} Version 1` }).click();
-    await expect.poll(() => page.getByText('Version 1 is live again.').isVisible()).toBe(true);
+    await expect.poll(() => announced('Version 1 is live again.')).toBe(true);
     await expect.poll(shown, { timeout: 15_000 }).toContain(price(oldPrice));
 
     await finishJourney(diner);

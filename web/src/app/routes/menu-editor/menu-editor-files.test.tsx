@@ -79,7 +79,9 @@ describe('the menu file and pictures', () => {
   it('uploads an item’s picture, says why a picture is refused, and a later save builds on the upload', async () => {
     const editor = await open();
     const row = await waitFor(() => {
-      const found = screen.getAllByRole('listitem').find((li) => li.textContent?.startsWith('Goulash soup'));
+      const found = screen
+        .getAllByRole('listitem')
+        .find((li) => li.querySelector(':scope > [data-row-title]')?.textContent?.startsWith('Goulash soup'));
       if (!found) throw new Error('no goulash');
       return found;
     });

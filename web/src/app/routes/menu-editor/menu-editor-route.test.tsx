@@ -32,7 +32,11 @@ function row(name: string): Promise<HTMLElement> {
   return waitFor(() => {
     const found = screen
       .getAllByRole('listitem')
-      .filter((li) => li.textContent?.startsWith(name))
+      .filter((li) =>
+        li
+          .querySelector(':scope > [data-row-title], :scope > div > [data-row-title]')
+          ?.textContent?.startsWith(name),
+      )
       .at(-1);
     if (!found) throw new Error(`no row for ${name}`);
     return found;
@@ -54,6 +58,16 @@ describe('the menu editor', () => {
     expect(within(nav).getByRole('link', { name: 'Menu editor' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Menu' }).getAttribute('aria-current')).toBeNull();
     expect(await screen.findByText('The draft is the live menu: nothing to publish.')).toBeTruthy();
+
+    // Every category and item has a drag handle named after it (@dnd-kit: a sortable, Space picks it up).
+    const handle = within(await row('Soups')).getByRole('button', { name: 'Drag to reorder Soups' });
+    expect(handle.getAttribute('aria-roledescription')).toBe('sortable');
+    expect(document.getElementById(handle.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^To pick it up, press Space or Enter\./,
+    );
+    expect(
+      within(await row('Beef stew')).getByRole('button', { name: 'Drag to reorder Beef stew' }),
+    ).toBeTruthy();
 
     const form = await editItem('Goulash soup');
     expect(within(form).getByLabelText<HTMLInputElement>('Title (Magyar)').value).toBe('Gulyásleves');

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { dinerText } from '../utils/diner-text.ts';
 import styles from './menu-editor.module.css';
+import { SortableItem, SortableList } from './sortable-list.tsx';
 
 export type ListActions = {
   edit: (kind: 'category' | 'item', ref: string) => void;
@@ -91,64 +92,81 @@ export function CategoryList({
     dinerText(translations, language).title ?? t('menu:untitled');
 
   if (menu.categories.length === 0) return <p className={styles.muted}>{t('no_categories')}</p>;
+  const names = new Map<string, string>();
+  for (const category of menu.categories) {
+    names.set(`category:${category.ref}`, name(category.translations));
+    for (const item of category.items) names.set(`item:${item.ref}`, name(item.translations));
+  }
   return (
-    <ol className={styles.list} aria-label={t('categories')}>
-      {menu.categories.map((category, ci) => {
-        const label = name(category.translations);
-        return (
-          <li key={category.ref} className={styles.category}>
-            <div className={styles.row}>
-              <h3 className={styles.rowTitle}>
-                {label}
-                {!category.isActive && <span className={styles.badge}>{t('archived')}</span>}
-              </h3>
-              <Controls
-                busy={busy}
-                actions={actions}
-                kind="category"
-                refName={category.ref}
-                label={label}
-                index={ci}
-                count={menu.categories.length}
-                active={category.isActive}
-              />
-            </div>
-            <ol className={styles.items} aria-label={t('items_of', { category: label })}>
-              {category.items.map((item, ii) => {
-                const itemLabel = name(item.translations);
-                return (
-                  <li key={item.ref} className={styles.row}>
-                    <span className={styles.rowTitle}>
-                      {itemLabel}
-                      <span className={styles.muted}> · {item.priceGross} Ft</span>
-                      {!item.isActive && <span className={styles.badge}>{t('archived')}</span>}
-                    </span>
-                    <Controls
-                      busy={busy}
-                      actions={actions}
-                      kind="item"
-                      refName={item.ref}
-                      label={itemLabel}
-                      index={ii}
-                      count={category.items.length}
-                      active={item.isActive}
-                    />
-                  </li>
-                );
-              })}
-            </ol>
-            <button
-              type="button"
-              className={styles.button}
-              disabled={busy}
-              onClick={() => actions.addItem(category.ref)}
-            >
-              {t('add_item')}
-              <span className={styles.visuallyHidden}> ({label})</span>
-            </button>
-          </li>
-        );
-      })}
-    </ol>
+    <SortableList
+      ids={menu.categories.map((c) => c.ref)}
+      nameOf={(ref) => names.get(`category:${ref}`) ?? ref}
+      onMove={(ref, to) => actions.move('category', ref, to)}
+    >
+      <ol className={styles.list} aria-label={t('categories')}>
+        {menu.categories.map((category, ci) => {
+          const label = name(category.translations);
+          return (
+            <SortableItem key={category.ref} id={category.ref} label={label} className={styles.category}>
+              <div className={styles.row}>
+                <h3 className={styles.rowTitle} data-row-title>
+                  {label}
+                  {!category.isActive && <span className={styles.badge}>{t('archived')}</span>}
+                </h3>
+                <Controls
+                  busy={busy}
+                  actions={actions}
+                  kind="category"
+                  refName={category.ref}
+                  label={label}
+                  index={ci}
+                  count={menu.categories.length}
+                  active={category.isActive}
+                />
+              </div>
+              <SortableList
+                ids={category.items.map((i) => i.ref)}
+                nameOf={(ref) => names.get(`item:${ref}`) ?? ref}
+                onMove={(ref, to) => actions.move('item', ref, to)}
+              >
+                <ol className={styles.items} aria-label={t('items_of', { category: label })}>
+                  {category.items.map((item, ii) => {
+                    const itemLabel = name(item.translations);
+                    return (
+                      <SortableItem key={item.ref} id={item.ref} label={itemLabel} className={styles.row}>
+                        <span className={styles.rowTitle} data-row-title>
+                          {itemLabel}
+                          <span className={styles.muted}> · {item.priceGross} Ft</span>
+                          {!item.isActive && <span className={styles.badge}>{t('archived')}</span>}
+                        </span>
+                        <Controls
+                          busy={busy}
+                          actions={actions}
+                          kind="item"
+                          refName={item.ref}
+                          label={itemLabel}
+                          index={ii}
+                          count={category.items.length}
+                          active={item.isActive}
+                        />
+                      </SortableItem>
+                    );
+                  })}
+                </ol>
+              </SortableList>
+              <button
+                type="button"
+                className={styles.button}
+                disabled={busy}
+                onClick={() => actions.addItem(category.ref)}
+              >
+                {t('add_item')}
+                <span className={styles.visuallyHidden}> ({label})</span>
+              </button>
+            </SortableItem>
+          );
+        })}
+      </ol>
+    </SortableList>
   );
 }
