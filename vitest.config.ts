@@ -26,6 +26,9 @@ export default defineConfig({
           pool: 'forks',
           fileParallelism: false,
           globalSetup: ['./global-setup.ts'],
+          // A journey waits for what a user would wait for: a page on a loaded machine can take seconds to
+          // reload and hydrate, beyond expect.poll's 1 s default.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

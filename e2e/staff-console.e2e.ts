@@ -158,7 +158,7 @@ describe('staff console on a tablet', () => {
       ['nav_tables', 'tables_title'],
       ['nav_menu', 'menu_title'],
     ] as const) {
-      await nav.getByRole('link', { name: staff(screen) }).click();
+      await nav.getByRole('link', { name: staff(screen), exact: true }).click();
       await expect
         .poll(() => page.getByRole('heading', { name: staff(title), level: 1 }).isVisible())
         .toBe(true);

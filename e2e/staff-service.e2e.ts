@@ -97,7 +97,7 @@ async function staffSocketWifi(page: Page): Promise<Wifi> {
 function nav(page: Page, screen: 'nav_board' | 'nav_tables' | 'nav_menu') {
   return page
     .getByRole('navigation', { name: staffText('navigation') })
-    .getByRole('link', { name: staffText(screen) });
+    .getByRole('link', { name: staffText(screen), exact: true });
 }
 
 /** The table's card on a board. */

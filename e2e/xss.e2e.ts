@@ -323,7 +323,7 @@ describe('hostile text renders as text on every screen', () => {
       ['nav_tables', 'tables_title', ''],
       ['nav_menu', 'menu_title', DISHES[3]?.title ?? ''],
     ] as const) {
-      await nav.getByRole('link', { name: staffText(screen) }).click();
+      await nav.getByRole('link', { name: staffText(screen), exact: true }).click();
       await expect
         .poll(() => tablet.getByRole('heading', { name: staffText(title), level: 1 }).isVisible())
         .toBe(true);

@@ -14,8 +14,11 @@ const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
   // Apart from the query library: the menu page loads no zod (decision record 036).
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+  // With the module that sets it jitless (decision 064): one chunk, one file name in each preload list.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-jitless\.ts$/ },
 ];
+
+const ZOD_JITLESS = join(import.meta.dirname, 'src', 'lib', 'zod-jitless.ts');
 
 /** Text files worth compressing; images and fonts are compressed already. index.html is rendered by the server. */
 const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt|webmanifest)$/;
@@ -55,50 +58,6 @@ function precompress(): Plugin {
   };
 }
 
-/** zod's JSON Schema generator: wired into every classic schema (`.toJSONSchema()`), never called by the app. */
-const ZOD_JSON_SCHEMA = /[\\/]zod[\\/]v4[\\/]core[\\/](to-json-schema|json-schema-processors)\.js$/;
-
-/**
- * The web app only parses answers with the contract's schemas; zod's JSON Schema generator (about 4 KB gzip)
- * rides along because every classic schema has a `.toJSONSchema()` method. In the browser build its two
- * modules are replaced by stubs with the same exports that throw when called (aggregateChecks, read by
- * schema getters such as `.minLength`, answers "no checks"). The server and the unit tests keep the real
- * modules (decision record 013).
- */
-function withoutZodJsonSchema(): Plugin {
-  return {
-    name: 'tablo:without-zod-json-schema',
-    apply: 'build',
-    enforce: 'pre',
-    load(id) {
-      if (!ZOD_JSON_SCHEMA.test(id)) return null;
-      const source = readFileSync(id, 'utf8');
-      const names = new Set<string>();
-      for (const match of source.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)) {
-        if (match[1]) names.add(match[1]);
-      }
-      for (const match of source.matchAll(/^export \{([^}]*)\}/gm)) {
-        for (const part of (match[1] ?? '').split(',')) {
-          const name = part
-            .trim()
-            .split(/\s+as\s+/)
-            .at(-1);
-          if (name) names.add(name);
-        }
-      }
-      const lines = [
-        'const unavailable = () => { throw new Error("zod JSON Schema is not in the web build"); };',
-      ];
-      for (const name of names) {
-        if (name === 'aggregateChecks') lines.push('export const aggregateChecks = () => ({});');
-        else if (name === 'allProcessors') lines.push('export const allProcessors = {};');
-        else lines.push(`export const ${name} = unavailable;`);
-      }
-      return lines.join('\n');
-    },
-  };
-}
-
 function* walk(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
@@ -130,10 +89,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The server renderer needs no public files, and React's production build whatever the server's NODE_ENV.
   ...(isSsrBuild
     ? { publicDir: false as const, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
-    : {}),
+    : // The browser's zod is zod set jitless with its public `z.config` (src/lib/zod-jitless.ts, decision 064).
+      { resolve: { alias: [{ find: /^zod$/, replacement: ZOD_JITLESS }] } }),
   plugins: [
     react(),
-    withoutZodJsonSchema(),
     firstScreenChecks(),
     leanLucide(),
     pictureVariants(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.ts';
+import { MAX_ROW_ID } from './ids.ts';
 import { ImportMenuCategorySchema, ImportMenuItemSchema, MenuFileSchema } from './menu-import.ts';
 
 /**
@@ -15,7 +16,8 @@ import { ImportMenuCategorySchema, ImportMenuItemSchema, MenuFileSchema } from '
 
 export const MenuRefParamSchema = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'is not a menu ref');
 
-export const BaseVersionSchema = z.number().int().nonnegative();
+/** Versions are 32-bit integer columns: a larger one names nothing (400, not a database error). */
+export const BaseVersionSchema = z.number().int().nonnegative().max(MAX_ROW_ID);
 
 export const MenuDraftSchema = z.object({
   /** Bumped by every change to the draft: what the next save sends as `baseVersion`. */

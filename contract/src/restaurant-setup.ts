@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ROW_ID } from './ids.ts';
 import { RestaurantAddressSchema, TaxNumberSchema, TimeZoneSchema } from './restaurant-settings.ts';
 
 /**
@@ -70,7 +71,7 @@ const clearable = (rule: z.ZodType<string, string>) => z.string().trim().pipe(z.
  * version it was loaded at. Enabling here follows the same rule as "open for guests".
  */
 export const UpdateRestaurantSettingsRequestSchema = z.object({
-  version: z.number().int().min(1),
+  version: z.number().int().min(1).max(MAX_ROW_ID),
   name: z
     .string()
     .trim()

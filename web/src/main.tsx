@@ -1,4 +1,3 @@
-import './lib/zod-without-eval.ts';
 import './styles/global.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';

@@ -1,22 +1,15 @@
+import { WS_CLOSE } from '@tablo/contract/events';
+import { type ReconnectSchedule, reconnectSchedule } from '@tablo/contract/live-reconnect';
 import WebSocket from 'ws';
 
 /**
  * The reconnect loop of the web app's live clients (web/src/lib/live-client.ts and
  * web/src/features/staff/live/staff-live-client.ts) for node: the URL is built afresh from the client's
- * cursors on every attempt, closes other than the final ones reconnect with the same backoff (0.5 s
- * doubling to 5 s, each wait 50–100 %; reset by `ready`), and 4429 waits 30 s. It also records what a
- * test needs: where each connection landed (nginx's X-Upstream on the 101) and when.
+ * cursors on every attempt, closes other than the final ones reconnect on the same schedule — the
+ * contract's `live-reconnect.ts`, which the web clients use too (0.5 s doubling to 5 s, each wait 50–100 %;
+ * reset by `ready`; 4429 waits 30 s; decision 065). It also records what a test needs: where each
+ * connection landed (nginx's X-Upstream on the 101) and when.
  */
-
-export const BACKOFF_MIN_MS = 500;
-export const BACKOFF_MAX_MS = 5_000;
-const TOO_MANY_WAIT_MS = 30_000;
-const TOO_MANY_CONNECTIONS = 4429;
-
-export function backoffDelay(attempt: number): number {
-  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** attempt);
-  return Math.round(ceiling * (0.5 + Math.random() * 0.5));
-}
 
 export interface Connection {
   /** The instance that accepted the upgrade (nginx's X-Upstream), or the URL's host without nginx. */
@@ -38,20 +31,18 @@ export interface SocketHandlers {
 export class ReconnectingSocket {
   readonly connections: Connection[] = [];
   private socket: WebSocket | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private attempt = 0;
-  private stopped = false;
+  private readonly reconnect: ReconnectSchedule = reconnectSchedule(() => this.open());
   finalCode: number | null = null;
 
   constructor(private readonly handlers: SocketHandlers) {}
 
   start(): void {
-    this.open();
+    if (this.reconnect.active) this.open();
   }
 
   /** `ready` arrived: the next drop reconnects quickly again. */
   caughtUp(): void {
-    this.attempt = 0;
+    this.reconnect.caughtUp();
   }
 
   get isOpen(): boolean {
@@ -59,16 +50,12 @@ export class ReconnectingSocket {
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.reconnect.stop();
     this.socket?.terminate();
     this.socket = null;
   }
 
   private open(): void {
-    this.timer = null;
-    if (this.stopped) return;
     const url = this.handlers.url();
     const socket = new WebSocket(url, { headers: this.handlers.headers?.() ?? {} });
     this.socket = socket;
@@ -96,15 +83,13 @@ export class ReconnectingSocket {
       }
       if (this.socket !== socket) return;
       this.socket = null;
-      if (this.stopped) return;
+      if (!this.reconnect.active) return;
       if (this.handlers.isFinal(code)) {
         this.finalCode = code;
-        this.stopped = true;
+        this.reconnect.stop();
         return;
       }
-      const wait = code === TOO_MANY_CONNECTIONS ? TOO_MANY_WAIT_MS : backoffDelay(this.attempt);
-      this.attempt += 1;
-      this.timer = setTimeout(() => this.open(), wait);
+      this.reconnect.retry({ tooManyConnections: code === WS_CLOSE.tooManyConnections });
     });
   }
 }

@@ -30,6 +30,9 @@ function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Comp
 /** The mailed links' screens under /account/ (contract accountScreens). */
 const ACCOUNT_SCREENS = ['confirm-email', 'forgot-password', 'reset-password', 'invitation'] as const;
 
+/** The console's screens in the accounts chunk (a chunk of their own could split a shared one onto /menu). */
+const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor'] as const;
+
 type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
 
 /** Sign-up, the mailed links' screens and the console's team: one chunk of their own (issue 26). */
@@ -200,10 +203,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: staff((m) => m.staffScreens[name]),
                     })),
-                    // The team (issue 26): in the accounts chunk, loaded only when opened.
-                    { path: 'team/:lang?', lazy: account((r) => r.team) },
-                    // The set-up screen (issue 26): the same chunk.
-                    { path: 'setup/:lang?', lazy: account((r) => r.setup) },
+                    // The team, the set-up and the menu editor (issue 26): in the accounts chunk, loaded only when opened.
+                    ...CONSOLE_ACCOUNT_SCREENS.map((name) => ({
+                      path: `${name}/:lang?`,
+                      lazy: account((r) => r[name]),
+                    })),
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

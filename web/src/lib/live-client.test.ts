@@ -1,7 +1,7 @@
 import type { ServerMessage } from '@tablo/contract/events';
 import { type Order, OrderSchema } from '@tablo/contract/order';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, connectLive, type LiveSocket, liveCursorStorageKey } from './live-client.ts';
+import { connectLive, type LiveSocket, liveCursorStorageKey } from './live-client.ts';
 
 const SESSION = '3b241101-e2bb-4255-8caf-4136c566a962';
 
@@ -198,14 +198,5 @@ describe('live client', () => {
     client.stop();
     vi.advanceTimersByTime(60_000);
     expect(FakeWebSocket.all).toHaveLength(1);
-  });
-
-  it('backs off exponentially with jitter, capped at 5 s so a restarted instance is found again soon', () => {
-    expect(backoffDelay(0, () => 0)).toBe(250);
-    expect(backoffDelay(0, () => 1)).toBe(500);
-    expect(backoffDelay(3, () => 1)).toBe(4000);
-    expect(backoffDelay(4, () => 1)).toBe(5000);
-    expect(backoffDelay(20, () => 1)).toBe(5000);
-    expect(backoffDelay(20, () => 0)).toBe(2500);
   });
 });

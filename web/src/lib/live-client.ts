@@ -1,16 +1,7 @@
 import { type ServerMessage, ServerMessageSchema, WS_CLOSE } from '@tablo/contract/events';
+import { reconnectSchedule } from '@tablo/contract/live-reconnect';
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import type { z } from 'zod';
-
-/**
- * Reconnect backoff (DESIGN §6): 0.5 s doubling to 5 s, each wait jittered to 50–100 %. The ceiling bounds
- * how long a phone waits after its instance is back from a restart (docs/decisions/034: every client
- * converges within 10 s); with 30 s a restart of more than ~8 s left phones stale for up to half a minute.
- */
-export const LIVE_BACKOFF_MIN_MS = 500;
-export const LIVE_BACKOFF_MAX_MS = 5_000;
-/** After 4429 (too many sockets for this session) the client waits this long before trying again. */
-export const LIVE_TOO_MANY_WAIT_MS = 30_000;
 
 export type LiveStatus =
   /** Connecting or waiting to reconnect. */
@@ -98,16 +89,12 @@ export function parseLiveMessage<T>(schema: z.ZodType<T>, raw: unknown, label: s
   return parsed.data;
 }
 
-/** Exponential backoff with jitter: attempt 0 → 250–500 ms, … capped at 2.5–5 s. */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(LIVE_BACKOFF_MAX_MS, LIVE_BACKOFF_MIN_MS * 2 ** attempt);
-  return Math.round(ceiling * (0.5 + random() * 0.5));
-}
-
 /**
  * The diner's live connection to one table (DESIGN §6, docs/decisions/010-live-updates.md). Every message
  * is parsed with the contract's union (anything else is dropped and logged); each event cursor is applied
  * once; the last applied cursor is kept in memory and sessionStorage, and a reconnect resumes after it.
+ * It reconnects on the contract's schedule (`live-reconnect.ts`, shared with the staff client and the
+ * scale-out harness: 0.5 s doubling to 5 s, jittered; 30 s after 4429; decisions 034, 065).
  */
 export function connectLive(options: LiveClientOptions): LiveClient {
   const storage = options.storage === undefined ? browserStorage() : options.storage;
@@ -119,9 +106,7 @@ export function connectLive(options: LiveClientOptions): LiveClient {
   let cursor = Math.max(options.cursor ?? 0, readStoredCursor());
   let status: LiveStatus = 'connecting';
   let socket: LiveSocket | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let attempt = 0;
-  let stopped = false;
+  const reconnect = reconnectSchedule(open, random);
 
   function readStoredCursor(): number {
     const value = Number(storage?.getItem(key) ?? 0);
@@ -144,7 +129,7 @@ export function connectLive(options: LiveClientOptions): LiveClient {
   }
 
   function finish(next: LiveStatus): void {
-    stopped = true;
+    reconnect.stop();
     setStatus(next);
     if (next === 'closed') {
       try {
@@ -169,7 +154,7 @@ export function connectLive(options: LiveClientOptions): LiveClient {
         if (message.visitId === null) finish('closed');
         return;
       case 'ready':
-        attempt = 0;
+        reconnect.caughtUp();
         if (message.cursor > cursor) storeCursor(message.cursor);
         setStatus('live');
         options.onMessage(message);
@@ -186,8 +171,6 @@ export function connectLive(options: LiveClientOptions): LiveClient {
   }
 
   function open(): void {
-    timer = null;
-    if (stopped) return;
     setStatus('connecting');
     const current = createSocket(liveUrl(origin, options.tableId, options.sessionId, cursor));
     socket = current;
@@ -197,15 +180,12 @@ export function connectLive(options: LiveClientOptions): LiveClient {
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
-      if (stopped) return;
+      if (!reconnect.active) return;
       if (event.code === WS_CLOSE.forbidden) return finish('forbidden');
       if (event.code === WS_CLOSE.tableClosed) return finish('closed');
       if (event.code === WS_CLOSE.badRequest) return finish('stopped');
-      const wait =
-        event.code === WS_CLOSE.tooManyConnections ? LIVE_TOO_MANY_WAIT_MS : backoffDelay(attempt, random);
-      attempt += 1;
       setStatus('connecting');
-      timer = setTimeout(open, wait);
+      reconnect.retry({ tooManyConnections: event.code === WS_CLOSE.tooManyConnections });
     };
     // An error is always followed by a close, which decides what happens next.
     current.onerror = () => {};
@@ -221,9 +201,7 @@ export function connectLive(options: LiveClientOptions): LiveClient {
       return status;
     },
     stop() {
-      stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      reconnect.stop();
       const current = socket;
       socket = null;
       current?.close(1000, 'done');

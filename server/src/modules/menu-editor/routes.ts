@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
+import { MAX_ROW_ID, RowIdParamSchema } from '@tablo/contract/ids';
 import {
   ArchiveRequestSchema,
   CreateCategoryRequestSchema,
@@ -183,7 +184,7 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{ database: Database }> = a
         summary:
           'Upload the item’s picture (multipart field "picture"; JPEG, PNG, WebP or AVIF by content, at most 10 MB; EXIF dropped, resized into the menu’s variants)',
         params: refParams,
-        querystring: z.object({ baseVersion: z.coerce.number().int().nonnegative() }),
+        querystring: z.object({ baseVersion: z.coerce.number().int().nonnegative().max(MAX_ROW_ID) }),
         response: { ...answers, 413: ErrorBodySchema, 415: ErrorBodySchema },
       },
     },
@@ -278,7 +279,7 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{ database: Database }> = a
       schema: {
         tags,
         summary: 'Publish an earlier version again (as a new version)',
-        params: z.object({ number: z.coerce.number().int().positive() }),
+        params: z.object({ number: RowIdParamSchema }),
         response: answers,
       },
     },

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'team',
   'setup',
   'refunds',
+  'menu-editor',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -49,7 +49,9 @@ export function ConsoleHeader() {
             key={screen}
             to={staffLinks.screen(screen, language)}
             className={styles.navLink}
-            aria-current={pathname.startsWith(`/staff/${screen}`) ? 'page' : undefined}
+            aria-current={
+              pathname.startsWith(`/staff/${screen}/`) || pathname === `/staff/${screen}` ? 'page' : undefined
+            }
           >
             {t(`nav_${screen}`)}
           </Link>
@@ -70,6 +72,15 @@ export function ConsoleHeader() {
             aria-current={pathname.startsWith('/staff/team') ? 'page' : undefined}
           >
             {t('nav_team')}
+          </Link>
+        )}
+        {staffCan(me.role, 'editMenu') && (
+          <Link
+            to={staffLinks.menuEditor(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/menu-editor') ? 'page' : undefined}
+          >
+            {t('nav_menu_editor')}
           </Link>
         )}
       </nav>

@@ -1,4 +1,5 @@
 import { type TableEvent, WS_CLOSE } from '@tablo/contract/events';
+import { reconnectSchedule } from '@tablo/contract/live-reconnect';
 import { API_BASE } from '@tablo/contract/paths';
 import {
   formatStaffSince,
@@ -6,13 +7,7 @@ import {
   StaffServerMessageSchema,
   staffPaths,
 } from '@tablo/contract/staff';
-import {
-  backoffDelay,
-  LIVE_TOO_MANY_WAIT_MS,
-  type LiveSocket,
-  type LiveSocketFactory,
-  parseLiveMessage,
-} from '../../../lib/live-client.ts';
+import { type LiveSocket, type LiveSocketFactory, parseLiveMessage } from '../../../lib/live-client.ts';
 
 export type StaffLiveStatus =
   /** Connecting, or waiting to reconnect. */
@@ -58,8 +53,8 @@ function pageOrigin(): string {
 
 /**
  * The board's live channel (docs/decisions/018-staff-console-screens.md): the staff websocket, resumed
- * with one cursor per table, each table event applied once, reconnecting with the diner client's backoff
- * (0.5 s doubling to 5 s, jittered; 30 s after 4429). 4401 stops it: the session has to be renewed by logging in.
+ * with one cursor per table, each table event applied once, reconnecting on the contract's schedule
+ * (`live-reconnect.ts`: 0.5 s doubling to 5 s, jittered; 30 s after 4429). 4401 stops it: the session has to be renewed by logging in.
  */
 export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   const random = options.random ?? Math.random;
@@ -68,10 +63,8 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   const cursors = new Map<number, number>();
   let status: StaffLiveStatus = 'connecting';
   let socket: LiveSocket | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let attempt = 0;
+  const reconnect = reconnectSchedule(open, random);
   let connections = 0;
-  let stopped = false;
 
   function advance(list: readonly StaffCursor[]): void {
     for (const { tableId, cursor } of list) {
@@ -95,7 +88,7 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
     if (!message) return;
     switch (message.type) {
       case 'ready':
-        attempt = 0;
+        reconnect.caughtUp();
         setStatus('live');
         // The first connection starts from a fresh board; any later one may have missed table settings.
         if (connections > 1) options.onResync();
@@ -114,8 +107,6 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
   }
 
   function open(): void {
-    timer = null;
-    if (stopped) return;
     setStatus('connecting');
     connections += 1;
     const current = createSocket(staffLiveUrl(origin, list()));
@@ -126,17 +117,14 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
     current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
-      if (stopped) return;
+      if (!reconnect.active) return;
       if (event.code === WS_CLOSE.unauthorized) {
-        stopped = true;
+        reconnect.stop();
         setStatus('unauthorized');
         return;
       }
-      const wait =
-        event.code === WS_CLOSE.tooManyConnections ? LIVE_TOO_MANY_WAIT_MS : backoffDelay(attempt, random);
-      attempt += 1;
       setStatus('connecting');
-      timer = setTimeout(open, wait);
+      reconnect.retry({ tooManyConnections: event.code === WS_CLOSE.tooManyConnections });
     };
     // An error is always followed by a close, which decides what happens next.
     current.onerror = () => {};
@@ -151,9 +139,7 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
     cursors: list,
     advance,
     stop() {
-      stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
+      reconnect.stop();
       const current = socket;
       socket = null;
       current?.close(1000, 'done');

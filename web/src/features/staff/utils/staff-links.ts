@@ -11,7 +11,7 @@ export const staffLinks = {
   team: (lang: string) => `/staff/team/${encodeURIComponent(lang)}`,
   /** The set-up screen (issue 26): checklist, settings, tables. */
   setup: (lang: string) => `/staff/setup/${encodeURIComponent(lang)}`,
-  /** The menu editor (another screen of issue 26). */
+  /** The menu editor (issue 26), in the team screen's chunk. */
   menuEditor: (lang: string) => `/staff/menu-editor/${encodeURIComponent(lang)}`,
   /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
   forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
@@ -24,7 +24,8 @@ export function homeScreen(role: StaffRole): StaffScreen {
 
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
-  return next && /^\/staff\/(board|kitchen|tables|menu|team|setup|payments)(\/[a-z]{2})?$/.test(next)
+  return next &&
+    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments)(\/[a-z]{2})?$/.test(next)
     ? next
     : null;
 }
