@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds())('abuse limits across two instances on %s', (k
       },
     });
     expect(placed.statusCode).toBe(201);
-    const context = await two.database.db.transaction(async (tx) => {
+    const context = await two.database.transaction(async (tx) => {
       // As an order whose transaction began, then waited on the session's lock while another instance
       // stored the session's last order: that order's created_at is later than this transaction's now().
       await tx.execute(sql`select now()`);
@@ -332,7 +332,7 @@ describe.each(testDatabaseKinds())('abuse limits across two instances on %s', (k
 
   it('never says to wait longer than the window, even to a request that began before another instance opened it', async () => {
     const limit = { name: 'late-test', max: 1, windowSeconds: 60, subject: () => 'x', message: 'x' };
-    const refused = await two.database.db.transaction(async (tx) => {
+    const refused = await two.database.transaction(async (tx) => {
       // now() is this transaction's start; the window below is opened 1.2 s later, as a request that
       // waited on the counter's row lock sees a window that another instance's later request wrote.
       await tx.execute(sql`select now()`);

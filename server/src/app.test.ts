@@ -131,14 +131,10 @@ describe.each(testDatabaseKinds())('application plugins on %s', (kind) => {
     const lines: string[] = [];
     const secret = randomUUID();
     // A database whose transactions fail with a message quoting the session id, as driver errors do.
-    const failing = new Proxy(database.db, {
-      get: (target, property) =>
-        property === 'transaction'
-          ? () => Promise.reject(new Error(`Failed query: update diner_session params: ${secret}`))
-          : Reflect.get(target, property),
-    });
+    const failing: typeof database.transaction = () =>
+      Promise.reject(new Error(`Failed query: update diner_session params: ${secret}`));
     const app = await buildApp({
-      database: { ...database, db: failing },
+      database: { ...database, transaction: failing },
       config: testConfig(),
       logger: { ...loggerOptions('info'), stream: collect(lines) },
     });

@@ -158,4 +158,38 @@ describe.runIf(url)('begin and commit carried by statements (PostgreSQL)', () =>
     expect(await database.db.transaction(async () => 'nothing')).toBe('nothing');
     expect(counter.count - before).toBe(0);
   });
+
+  it('carries a repeatable-read, read-only begin too: one snapshot from the first statement on', async () => {
+    const other = new pg.Client({ connectionString: fresh.url });
+    await other.connect();
+    try {
+      const snapshot = (id: number) =>
+        database.db.transaction(
+          async (tx) => {
+            const first = await tx.execute(sql`select count(*)::int as n from carried where id < ${id}`);
+            await other.query('insert into carried (id, note) values ($1, $2)', [id, 'meanwhile']);
+            const second = await tx.execute(sql`select count(*)::int as n from carried where id < ${id}`);
+            // SQLSTATE 25006: read_only_sql_transaction.
+            await expect(
+              tx.execute(sql`insert into carried (id, note) values (${id + 1}, ${'no'})`),
+            ).rejects.toMatchObject({
+              cause: { code: '25006' },
+            });
+            return [first, second].map((result) => (result as { rows: { n: number }[] }).rows[0]?.n);
+          },
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        );
+      // The first time on the connection its statements are new: `begin` goes out before them, on its own.
+      const [before, after] = await snapshot(60);
+      expect(after).toBe(before);
+      const sent = counter.count;
+      const [again, still] = await snapshot(70);
+      expect(still).toBe(again);
+      // begin + count, the other connection's insert, count, the refused insert, rollback: `begin` rode on
+      // the first statement (on its own it would be 6).
+      expect(counter.count - sent).toBe(5);
+    } finally {
+      await other.end();
+    }
+  });
 });

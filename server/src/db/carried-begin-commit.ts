@@ -10,8 +10,12 @@ import type { Db } from './database.ts';
  * their own cost a round trip each: a write and a read on both sides and a wake-up of the database, for
  * statements that carry no data. Here:
  *
- * - a pool transaction only marks its connection (`deferBegin`); the connection's next statement goes out
- *   as Parse/Bind/Execute of `begin`, then the statement's own messages, then one Sync;
+ * - Drizzle's own `db.transaction` runs unpatched (decision 066): its `begin` (with or without isolation
+ *   level and access mode), `commit` and `rollback` reach the connection's query function as statements
+ *   of that exact text, and this wrapper answers them itself where it can. `begin` only marks the
+ *   connection; its next statement goes out as Parse/Bind/Execute of `begin`, then the statement's own
+ *   messages, then one Sync. As `begin` never goes out alone, it cannot fail before Drizzle's `try` — the
+ *   drizzle-orm 0.45 path that leaked a pool connection when `begin` met a dropped connection;
  * - a module that knows which statement ends its transaction says so (`commitWithNextStatement`), and
  *   that statement's messages are followed by Parse/Bind/Execute of `commit` before the Sync.
  *
@@ -29,8 +33,8 @@ import type { Db } from './database.ts';
 
 // Connections whose query function carries begin and commit (set up by `carryBeginAndCommit`).
 const carriers = new WeakSet<object>();
-// The transaction has begun in name only: the next statement carries `begin`.
-const beginPending = new WeakSet<object>();
+// The transaction has begun in name only: the next statement carries `begin` (this text).
+const beginPending = new WeakMap<object, string>();
 // The next statement is the transaction's last: it carries `commit`.
 const commitRequested = new WeakSet<object>();
 // The transaction's `commit` went out with a statement that succeeded: it is over.
@@ -53,21 +57,29 @@ interface Follower {
   settle(error: Error | null, result?: unknown): void;
 }
 
-/** Marks the connection's transaction as begun: `begin` rides on its next statement. False: not supported. */
-export function deferBegin(client: object): boolean {
-  if (!carriers.has(client)) return false;
-  beginPending.add(client);
-  return true;
-}
-
 /**
  * How a pool transaction ends: 'unsent' when it sent no statement (no begin went out: nothing to commit or
  * roll back), 'committed' when its commit was carried by its last statement, else 'open'. Clears the marks.
  */
-export function transactionEnd(client: object): 'unsent' | 'committed' | 'open' {
+function transactionEnd(client: object): 'unsent' | 'committed' | 'open' {
   commitRequested.delete(client);
+  followers.delete(client);
   if (beginPending.delete(client)) return 'unsent';
   return committed.delete(client) ? 'committed' : 'open';
+}
+
+/** Clears what a transaction left on a connection given back to the pool (pg-pool's 'release'). */
+export function forgetTransaction(client: object): void {
+  transactionEnd(client);
+}
+
+/** Drizzle's transaction statements, by their exact text (`NodePgSession.transaction`). */
+const BEGIN = /^begin(?: [a-z ]+)?$/;
+const END = /^(?:commit|rollback)$/;
+
+/** An answer for a statement answered here, shaped as node-postgres's (Drizzle reads nothing of it). */
+function localAnswer(command: string): pg.QueryResult {
+  return { command: command.toUpperCase(), rowCount: null, oid: 0, rows: [], fields: [] };
 }
 
 /**
@@ -142,11 +154,29 @@ type QueryFunction = (config: unknown, ...rest: unknown[]) => unknown;
  */
 export function carryBeginAndCommit(client: object, query: QueryFunction): QueryFunction {
   carriers.add(client);
-  return (config, ...rest) => {
+  const carrying: QueryFunction = (config, ...rest) => {
+    const control = config && typeof config === 'object' ? (config as pg.QueryConfig).text : undefined;
+    if (typeof control === 'string' && typeof rest[rest.length - 1] !== 'function') {
+      if (BEGIN.test(control)) {
+        transactionEnd(client);
+        beginPending.set(client, control);
+        return Promise.resolve(localAnswer('begin'));
+      }
+      // Nothing went out (nothing to end), or the commit went with the last statement: answered here.
+      if (END.test(control) && transactionEnd(client) !== 'open')
+        return Promise.resolve(localAnswer(control));
+    }
     if (committed.has(client)) {
       return Promise.reject(new Error('A statement after the transaction was committed with its last one'));
     }
-    const begin = beginPending.has(client);
+    const begin = beginPending.get(client) ?? null;
+    // A `begin` with an isolation level must come before any statement of the transaction, and a new named
+    // statement is parsed before a carried `begin` (see `carry`): the first time a statement runs on the
+    // connection, such a `begin` goes out on its own.
+    if (begin !== null && begin !== 'begin' && isNewNamedStatement(client, config)) {
+      beginPending.delete(client);
+      return Promise.resolve(query(begin)).then(() => carrying(config, ...rest));
+    }
     const commit = commitRequested.has(client);
     const follower = followers.get(client) ?? null;
     followers.delete(client);
@@ -158,9 +188,9 @@ export function carryBeginAndCommit(client: object, query: QueryFunction): Query
       typeof text === 'string' && (Boolean(name) || (Array.isArray(params) && params.length > 0));
     if (!extended || typeof rest[rest.length - 1] === 'function') {
       commitRequested.delete(client);
-      if (!begin) return query(config, ...rest);
+      if (begin === null) return query(config, ...rest);
       beginPending.delete(client);
-      return Promise.resolve(query('begin')).then(() => query(config, ...rest));
+      return Promise.resolve(query(begin)).then(() => query(config, ...rest));
     }
     beginPending.delete(client);
     commitRequested.delete(client);
@@ -183,10 +213,19 @@ export function carryBeginAndCommit(client: object, query: QueryFunction): Query
       query(carrier);
     });
   };
+  return carrying;
+}
+
+/** Whether the statement is named and not yet parsed (nor being parsed) on the connection. */
+function isNewNamedStatement(client: object, config: unknown): boolean {
+  const name = (config as pg.QueryConfig | undefined)?.name;
+  const connection = (client as { connection?: Connection }).connection;
+  if (!name || !connection) return false;
+  return !connection.parsedStatements[name] && !connection.submittedNamedStatements[name];
 }
 
 /** Parse, Bind and Execute of a statement without parameters on the unnamed statement and portal. */
-function sendBare(connection: Connection, text: 'begin' | 'commit'): void {
+function sendBare(connection: Connection, text: string): void {
   connection.parse({ text, name: '' });
   connection.bind({ portal: '', statement: '', values: [] });
   connection.execute({ portal: '', rows: 0 });
@@ -198,7 +237,7 @@ function sendBare(connection: Connection, text: 'begin' | 'commit'): void {
  */
 function carry(
   query: QueryInternals,
-  begin: boolean,
+  begin: string | null,
   commit: boolean,
   follower: Follower | null,
   config: pg.QueryConfig,
@@ -208,7 +247,7 @@ function carry(
   query.submit = (connection) => {
     connection.stream.cork?.();
     try {
-      if (begin) {
+      if (begin !== null) {
         // A new named statement is parsed first: if it does not parse, `begin` is skipped with it and
         // node-postgres never records the name as parsed on `begin`'s ParseComplete.
         const name = query.name;
@@ -216,7 +255,7 @@ function carry(
           connection.parse({ text: query.text, name, types: query.types });
           connection.submittedNamedStatements[name] = query.text;
         }
-        sendBare(connection, 'begin');
+        sendBare(connection, begin);
       }
       // Only a read already prepared on this connection goes along: its Parse could otherwise fail after
       // the first statement ran, and node-postgres would not know whether it is prepared.
@@ -240,7 +279,7 @@ function carry(
   // CommandCompletes arrive in order: `begin`'s, the statement's, the follower's, `commit`'s. The
   // statement's and the follower's are results; node-postgres lists them when there are two.
   let completes = 0;
-  const own = begin ? 1 : 0;
+  const own = begin !== null ? 1 : 0;
   query.handleCommandComplete = (message, connection) => {
     const index = completes++;
     if (index === own || (follower?.carried && index === own + 1)) handleCommandComplete(message, connection);

@@ -32,7 +32,7 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     database = await createTestDatabase(kind);
     const heard: (string | null)[] = [];
     const unsubscribe = await database.listen('tablo_test', (payload) => heard.push(payload));
-    await database.db.transaction(async (tx) => {
+    await database.transaction(async (tx) => {
       await database?.notify('tablo_test', 'inside', tx);
       expect(heard).toEqual([]);
     });
@@ -46,7 +46,7 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     const heard: (string | null)[] = [];
     const unsubscribe = await database.listen('tablo_test', (payload) => heard.push(payload));
     await expect(
-      database.db.transaction(async (tx) => {
+      database.transaction(async (tx) => {
         await database?.notify('tablo_test', 'rolled back', tx);
         throw new Error('roll back');
       }),
@@ -60,6 +60,49 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual(['from sql', 'last']);
   });
+
+  it("queues a savepoint's notifications on the outermost transaction and drops all on its rollback", async () => {
+    const current = await createTestDatabase(kind);
+    database = current;
+    const heard: (string | null)[] = [];
+    await current.listen('tablo_test', (payload) => heard.push(payload));
+    await current.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await current.notify('tablo_test', 'from the savepoint', inner);
+      });
+      await current.notify('tablo_test', 'from the transaction', tx);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toEqual([]);
+    });
+    await expect(
+      current.transaction(async (tx) => {
+        await tx.transaction((inner) =>
+          current.notify('tablo_test', 'savepoint of a rolled-back one', inner),
+        );
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await current.notify('tablo_test', 'last');
+    await expect.poll(() => heard).toEqual(['from the savepoint', 'from the transaction', 'last']);
+  });
+
+  it('sends a NOTIFY of a plain Drizzle transaction with it: at its commit, never on its rollback', async () => {
+    const current = await createTestDatabase(kind);
+    database = current;
+    const heard: (string | null)[] = [];
+    await current.listen('tablo_test', (payload) => heard.push(payload));
+    await expect(
+      current.db.transaction(async (tx) => {
+        await current.notify('tablo_test', 'rolled back', tx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await current.db.transaction(async (tx) => {
+      await current.notify('tablo_test', 'committed', tx);
+    });
+    await current.notify('tablo_test', 'last');
+    await expect.poll(() => heard).toEqual(['committed', 'last']);
+  });
 });
 
 describe.runIf(process.env.TEST_DATABASE_URL)('notifications on PostgreSQL', () => {
@@ -72,7 +115,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('notifications on PostgreSQL', () 
         if (payload === 'committed') heard.push(performance.now());
       });
       let busy: Promise<unknown> = Promise.resolve();
-      await database.db.transaction(async (tx) => {
+      await database.transaction(async (tx) => {
         await database.notify('tablo_test', 'committed', tx);
         // A request that waits for the pool's only connection and then holds it for a second and a half.
         // (`then` starts it: drizzle's queries run only when awaited.)

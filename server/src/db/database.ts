@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,11 +12,18 @@ export type NotificationHandler = (payload: string | null) => void;
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
   readonly db: Db;
+  /**
+   * `db.transaction`, plus: what `notify(…, tx)` sends from inside it (its savepoints too) goes out once it
+   * has committed, batched, and never if it rolls back (CommitNotifier). Use it for every transaction that
+   * may notify; `db.transaction` stays plain Drizzle.
+   */
+  readonly transaction: Db['transaction'];
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /**
-   * Sends a NOTIFY. Inside a transaction (`tx`) it is sent right after that transaction commits, never
-   * if it rolls back (see CommitNotifier); without `tx`, now.
+   * Sends a NOTIFY. Inside a transaction of `transaction` (`tx`) it is sent right after that transaction
+   * commits, never if it rolls back (see CommitNotifier); inside one of plain `db.transaction`, as a
+   * `pg_notify` statement of that transaction (PostgreSQL delivers it at commit); without `tx`, now.
    */
   notify(channel: string, payload: string, tx?: Db): Promise<void>;
   ping(): Promise<void>;
@@ -42,17 +50,19 @@ const notifyBatch = (batch: string) => sql`${sql.raw(BATCH_HEAD)}${batch}${sql.r
  * NOTIFY after commit, batched (docs/decisions/021). PostgreSQL serialises the commits of every
  * transaction that NOTIFYs — a cluster-wide lock held through the commit's WAL flush — so a NOTIFY inside
  * each order or payment transaction capped all of them at one commit per flush (~450/s here, whatever
- * the pool size). Instead `db.transaction` is wrapped: notifications sent through a transaction are
- * queued on it and, once it has committed, sent in one `pg_notify` statement together with whatever
+ * the pool size). Instead a transaction run through `transaction` (a plain function around Drizzle's
+ * public `db.transaction`, nothing of Drizzle reassigned — decision 066) queues the notifications sent
+ * with its `tx` and, once it has committed, sends them in one `pg_notify` statement together with whatever
  * other transactions queued meanwhile (one statement in flight at a time). A rolled-back transaction
- * sends nothing. Nested transactions (savepoints) queue on the outermost one.
+ * sends nothing. Savepoints queue on the outermost transaction: the queue is found through the async
+ * context (AsyncLocalStorage) of the function the transaction runs, whichever `tx` it is handed.
  *
  * A NOTIFY is a doorbell (docs/decisions/010): the listener reads the log, which is the truth. What
  * changes is that an instance dying between a commit and the batch loses that doorbell; the event then
  * reaches other instances' sockets with the table's next event or when a socket reconnects.
  */
 export class CommitNotifier {
-  private readonly queued = new WeakMap<object, Notification[]>();
+  private readonly queue = new AsyncLocalStorage<Notification[]>();
   private readonly outbox: Notification[] = [];
   private sending: Promise<void> | null = null;
 
@@ -73,34 +83,22 @@ export class CommitNotifier {
      * doorbells of committed work queued behind every request waiting for a connection (decision 033).
      */
     private readonly sendOwn?: (batch: string) => Promise<boolean>,
-  ) {
-    const begin = db.transaction.bind(db);
-    const wrapped: Db['transaction'] = async (run, config) => {
-      const pending: Notification[] = [];
-      const result = await begin((tx) => {
-        this.track(tx, pending);
-        return run(tx);
-      }, config);
-      if (pending.length > 0) this.send(pending);
-      return result;
-    };
-    db.transaction = wrapped;
-  }
+  ) {}
 
-  private track(tx: Db, pending: Notification[]): void {
-    this.queued.set(tx, pending);
-    const nested = tx.transaction.bind(tx);
-    const wrapped: Db['transaction'] = (run, config) =>
-      nested((inner) => {
-        this.track(inner, pending);
-        return run(inner);
-      }, config);
-    tx.transaction = wrapped;
-  }
+  /** `db.transaction` whose notifications are sent after it commits (see the class). */
+  readonly transaction: Db['transaction'] = async (run, config) => {
+    const pending: Notification[] = [];
+    const result = await this.db.transaction((tx) => this.queue.run(pending, () => run(tx)), config);
+    if (pending.length > 0) this.send(pending);
+    return result;
+  };
 
-  /** Queues on `tx` when it is a transaction of this database; otherwise sends at once. */
+  /**
+   * With `tx`, inside a transaction of `transaction`: queued on it. With a `tx` of a plain `db.transaction`:
+   * a statement of that transaction. Without: sent at once.
+   */
   async notify(channel: string, payload: string, tx?: Db): Promise<void> {
-    const pending = tx ? this.queued.get(tx) : undefined;
+    const pending = tx ? this.queue.getStore() : undefined;
     if (pending) pending.push([channel, payload]);
     else if (tx) await notifyWith(tx, channel, payload);
     else {

@@ -61,6 +61,7 @@ export function wrapPglite(client: PGlite, close: () => Promise<void> = () => cl
   return {
     kind: 'pglite',
     db,
+    transaction: notifier.transaction,
     async listen(channel: string, handler: NotificationHandler) {
       // A distinct function per subscription, so that one handler subscribed twice is called twice.
       const local: NotificationHandler = (payload) => handler(payload);

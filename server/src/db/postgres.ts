@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { carryBeginAndCommit, statementName } from './carried-begin-commit.ts';
+import { carryBeginAndCommit, forgetTransaction, statementName } from './carried-begin-commit.ts';
 import {
   CommitNotifier,
   type Database,
@@ -11,7 +11,6 @@ import {
   NOTIFY_BATCH_SQL,
   type NotificationHandler,
 } from './database.ts';
-import { releaseTransactionClientsAlways } from './pool-transactions.ts';
 import * as schema from './schema.ts';
 
 // Any fixed number: every instance takes this lock while it migrates, so they never race.
@@ -26,7 +25,6 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  releaseTransactionClientsAlways();
   await migratePostgres(options.url);
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -43,6 +41,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     client.on('error', (error) => options.onListenerError?.(error));
     prepareStatements(client);
   });
+  // A connection goes back to the pool with no transaction marks left on it, however its transaction ended.
+  pool.on('release', (_error, client) => forgetTransaction(client));
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const listener = new Listener(options.url, options.onListenerError);
   const notifier = new CommitNotifier(db, options.onListenerError, undefined, (batch) =>
@@ -51,6 +51,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   return {
     kind: 'postgres',
     db,
+    transaction: notifier.transaction,
     listen: (channel, handler) => listener.subscribe(channel, handler),
     notify: (channel, payload, tx) => notifier.notify(channel, payload, tx),
     async ping() {
@@ -73,7 +74,8 @@ const MAX_PREPARED_PER_CONNECTION = 300;
  * instead of planning it on every call — planning was most of the database's CPU on the order and
  * payment paths (a payment's lock-and-read statement: 643 calls/s prepared vs 272/s planned each time).
  * Statements without parameters (begin, commit, DDL) run as before. A transaction's `begin` goes out with
- * its first statement, and its `commit` may go out with its last (`carryBeginAndCommit`, decision 038).
+ * its first statement, and its `commit` may go out with its last (`carryBeginAndCommit`, decisions 038 and
+ * 066: Drizzle's own `transaction`, unpatched, sends them here).
  */
 function prepareStatements(client: pg.PoolClient): void {
   const prepared = new Set<string>();

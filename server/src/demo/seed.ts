@@ -72,7 +72,7 @@ function announce(url: string, options: SeedOptions): void {
 }
 
 async function withSeedLock<T>(database: Database, work: (tx: Db) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     return work(tx);
   });

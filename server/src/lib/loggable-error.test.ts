@@ -50,14 +50,12 @@ describe.each(testDatabaseKinds())('the error log on %s', (kind) => {
     const sessionId = randomUUID();
     const note = 'a note only the diner wrote';
     // A real statement that the database refuses, with the request's values as its parameters.
-    const failing = new Proxy(database.db, {
-      get: (target, property) =>
-        property === 'transaction'
-          ? () => target.execute(sql`select ${sessionId}::int as id, ${note} as note`)
-          : Reflect.get(target, property),
-    });
+    const failing = (() =>
+      database.db.execute(
+        sql`select ${sessionId}::int as id, ${note} as note`,
+      )) as typeof database.transaction;
     const app = await buildApp({
-      database: { ...database, db: failing },
+      database: { ...database, transaction: failing },
       config: testConfig(),
       logger: { ...loggerOptions('info'), stream },
     });

@@ -95,7 +95,7 @@ export async function placeOrder(
   database: Database,
   at: { tableId: number; visitId: number; sessionId: string; menuItemId: number },
 ): Promise<{ orderId: number; cursor: number }> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
       .values({
@@ -161,7 +161,7 @@ export function appendStatusChange(
   database: Database,
   at: { tableId: number; visitId: number; orderId?: number },
 ): Promise<number> {
-  return database.db.transaction((tx) =>
+  return database.transaction((tx) =>
     appendTableEvent(database, tx, {
       tableId: at.tableId,
       visitId: at.visitId,
@@ -176,7 +176,7 @@ export function appendStatusChange(
 }
 
 export async function closeVisit(database: Database, tableId: number, visitId: number): Promise<number> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     await tx
       .update(tableVisit)
       .set({ closedAt: new Date() })

@@ -139,7 +139,7 @@ export async function streamEvents(
 async function commitWithRetry(database: Database, table: FanOutTable, event: StoredEvent): Promise<number> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.db.transaction((tx) =>
+      return await database.transaction((tx) =>
         appendTableEvent(database, tx, { tableId: table.tableId, visitId: table.visitId, event }),
       );
     } catch (error) {

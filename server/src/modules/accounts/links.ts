@@ -17,7 +17,7 @@ import { dropUnusedTokens, issueToken, readToken, useToken } from './tokens.ts';
 /** What the mailed links do: confirm an address, reset a password, accept an invitation. */
 
 export async function confirmEmail(deps: AccountsDeps, token: string): Promise<{ email: string }> {
-  return deps.database.db.transaction(async (tx) => {
+  return deps.database.transaction(async (tx) => {
     const used = await useToken(tx, 'CONFIRM_EMAIL', token);
     if (used.staffUserId !== null) {
       await tx
@@ -60,7 +60,7 @@ async function issueResetLink(
   staff: { staffUserId: number; restaurantId: number; email: string },
   language: string,
 ): Promise<{ mailed: Promise<void> }> {
-  const issued = await deps.database.db.transaction(async (tx) => {
+  const issued = await deps.database.transaction(async (tx) => {
     await dropUnusedTokens(tx, 'RESET_PASSWORD', staff.staffUserId);
     return issueToken(tx, {
       kind: 'RESET_PASSWORD',
@@ -83,7 +83,7 @@ export async function completePasswordReset(
   password: string,
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await deps.database.db.transaction(async (tx) => {
+  await deps.database.transaction(async (tx) => {
     const used = await useToken(tx, 'RESET_PASSWORD', token);
     if (used.staffUserId === null) throw new HttpError(404, ACCOUNT_TEXTS.linkInvalid);
     const [row] = await tx
@@ -123,7 +123,7 @@ export async function acceptInvitation(
   password: string,
 ): Promise<{ token: string; me: StaffMe }> {
   const passwordHash = await hashPassword(password);
-  const created = await deps.database.db
+  const created = await deps.database
     .transaction(async (tx) => {
       const used = await useToken(tx, 'INVITATION', token);
       if (await findStaffByEmail(tx, used.email)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);

@@ -36,7 +36,7 @@ export async function signUp(
 ): Promise<{ token: string; me: StaffMe; mailed: Promise<void> }> {
   const { database } = deps;
   const passwordHash = await hashPassword(input.password);
-  const created = await database.db
+  const created = await database
     .transaction(async (tx) => {
       const made = await createRestaurantWithin(tx, {
         shortName: input.shortName,

@@ -119,7 +119,7 @@ export async function invite(
   if (request.role === 'OWNER') assertMayTouchOwners(staff);
   const { db } = deps.database;
   if (await findStaffByEmail(db, request.email)) throw new HttpError(409, ACCOUNT_TEXTS.emailTaken);
-  const issued = await db.transaction(async (tx) => {
+  const issued = await deps.database.transaction(async (tx) => {
     await tx
       .delete(accountToken)
       .where(
@@ -183,7 +183,7 @@ export async function updateMember(
   change: UpdateMemberRequest,
 ): Promise<TeamMember> {
   const { database } = deps;
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     // Every change to the restaurant's team runs one after the other (owners.ts).
     await lockRestaurantById(tx, staff.restaurantId);
     const target = await memberOf(tx, staff, memberId, true);
@@ -230,7 +230,7 @@ export async function sendMemberReset(
 export async function resendConfirmation(deps: AccountsDeps, staff: StaffContext): Promise<void> {
   const me = await memberOf(deps.database.db, staff, staff.staffUserId, false);
   if (me.emailConfirmedAt !== null) throw new HttpError(409, ACCOUNT_TEXTS.alreadyConfirmed);
-  const issued = await deps.database.db.transaction(async (tx) => {
+  const issued = await deps.database.transaction(async (tx) => {
     await tx
       .delete(accountToken)
       .where(

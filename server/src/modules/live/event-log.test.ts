@@ -17,7 +17,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('table event log (postgres)', () =
       await holder.connect();
       await holder.query('begin');
       await holder.query('select pg_advisory_xact_lock(7321006, $1)', [tableId]);
-      const waiting = database.db.transaction((tx) =>
+      const waiting = database.transaction((tx) =>
         appendTableEvent(database, tx, { tableId, visitId, event: { type: 'table.closed' } }),
       );
       await new Promise((resolve) => setTimeout(resolve, 200));

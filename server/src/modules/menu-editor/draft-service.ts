@@ -43,7 +43,7 @@ export async function updateCategory(
   ref: string,
   request: { baseVersion: number; category: CategoryFields },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       const current = findCategory(draft.menu, ref);
@@ -63,7 +63,7 @@ export async function createCategory(
   staff: StaffContext,
   request: { baseVersion: number; ref?: string | undefined; category: CategoryFields },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       checkBase(draft, request.baseVersion, [], () => null);
@@ -85,7 +85,7 @@ export async function updateItem(
   ref: string,
   request: { baseVersion: number; categoryRef?: string | undefined; item: ItemFields },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       const found = findItem(draft.menu, ref);
@@ -109,7 +109,7 @@ export async function createItem(
   staff: StaffContext,
   request: { baseVersion: number; categoryRef: string; ref?: string | undefined; item: ItemFields },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       if (!findCategory(draft.menu, request.categoryRef)) {
@@ -135,7 +135,7 @@ export async function archive(
   ref: string,
   request: { baseVersion: number; archived: boolean },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       const isActive = !request.archived;
@@ -163,7 +163,7 @@ export async function reorderDraft(
   staff: StaffContext,
   request: { baseVersion: number; categories: DraftOrder[] },
 ): Promise<MenuDraft> {
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       checkBase(draft, request.baseVersion, [], () => null);
@@ -197,7 +197,7 @@ export async function uploadItemPicture(
   }
   const bytes = await upload();
   const imageUrl = await storePicture(database.db, bytes, 'dish');
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       const found = findItem(draft.menu, ref);
@@ -223,7 +223,7 @@ export async function importIntoDraft(
       parsed.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; '),
     );
   }
-  return database.db
+  return database
     .transaction(async (tx) => {
       const draft = await lockDraft(tx, staff.restaurantId);
       if (request.baseVersion !== draft.version) {

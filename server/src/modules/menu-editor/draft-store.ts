@@ -136,7 +136,7 @@ export async function clearDraft(tx: Db, restaurantId: number, draft: DraftRow):
 }
 
 export function discardDraft(database: Database, staff: StaffContext): Promise<void> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const draft = await lockDraft(tx, staff.restaurantId);
     await clearDraft(tx, staff.restaurantId, draft);
   });

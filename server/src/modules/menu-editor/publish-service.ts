@@ -24,7 +24,7 @@ export async function publishDraft(
   staff: StaffContext,
   request: { baseVersion: number },
 ): Promise<MenuDraft> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const draft = await lockDraft(tx, staff.restaurantId);
     if (request.baseVersion !== draft.version) {
       throw new MenuConflict(MENU_EDITOR_TEXTS.staleDraft, draft.version, null);
@@ -51,7 +51,7 @@ export async function restoreVersion(
   staff: StaffContext,
   number: number,
 ): Promise<MenuDraft> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const draft = await lockDraft(tx, staff.restaurantId);
     if (draft.document !== null) throw new MenuConflict(MENU_EDITOR_TEXTS.draftPending, draft.version, null);
     const [row] = await tx

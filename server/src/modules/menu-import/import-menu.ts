@@ -28,7 +28,7 @@ export interface ImportSummary {
  * instance hears about it on commit.
  */
 export function importMenu(database: Database, shortName: string, menu: MenuFile): Promise<ImportSummary> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const summary = await importMenuWithin(tx, shortName, menu);
     await notifyMenuChanged(database, shortName, tx);
     return summary;

@@ -95,7 +95,7 @@ export async function placeOrder(
 ): Promise<Order> {
   const { sessionId } = body;
   const hash = requestHash(body);
-  const placed = await database.db.transaction(async (tx) => {
+  const placed = await database.transaction(async (tx) => {
     if (!(await tryLockIdempotencyKey(tx, sessionId, idempotencyKey)))
       throw new HttpError(409, ORDER_TEXTS.inProgress);
     const ids = body.items.map((line) => line.menuItemId);

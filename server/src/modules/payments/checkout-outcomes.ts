@@ -71,7 +71,7 @@ export async function recordProviderSuccess(
   total: number | null,
 ): Promise<'SUCCEEDED' | LateOutcome | null> {
   let outcome: 'SUCCEEDED' | LateOutcome | null = null;
-  const decision = await database.db.transaction(async (tx): Promise<Decision> => {
+  const decision = await database.transaction(async (tx): Promise<Decision> => {
     const stored = await lockedPayment(tx, paymentId);
     if (!stored || stored.providerReference !== reference) return { kind: 'done' };
     if (stored.status === 'PENDING') {
@@ -135,7 +135,7 @@ export async function refundLateSuccess(
   // A refund the provider failed or cancelled stays REFUNDING: staff see it, the reconciler asks again
   // (the same key answers the same refund, so it is never given twice).
   if (refund.status === 'failed' || refund.status === 'canceled') return 'REFUNDING';
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const current = await lockedPayment(tx, stored.id);
     if (current?.lateOutcome !== 'REFUNDING') return;
     if (await setLateOutcome(tx, stored.id, 'REFUNDED', refund.reference)) {

@@ -466,7 +466,7 @@ describe.each(testDatabaseKinds())('payments on %s', (kind) => {
     );
     const visitId = p.visitId;
     expect(await unpaidAmounts(ctx.database.db, [visitId])).toEqual(new Map([[visitId, 2970]]));
-    const cancelled = await ctx.database.db.transaction((tx) =>
+    const cancelled = await ctx.database.transaction((tx) =>
       cancelPendingPayments(ctx.database, tx, visitId),
     );
     expect(cancelled).toBe(1);

@@ -118,7 +118,7 @@ export async function createRefund(
   body: CreateRefundRequest,
 ): Promise<Refund> {
   const hash = refundRequestHash(paymentId, body);
-  const decided = await database.db.transaction(async (tx) => {
+  const decided = await database.transaction(async (tx) => {
     await lockRefundKey(tx, staff.userId, idempotencyKey);
     const previous = await findRefundByKey(tx, staff.userId, idempotencyKey);
     if (previous) {

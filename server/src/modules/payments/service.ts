@@ -226,7 +226,7 @@ export async function createPayment(
 ): Promise<Payment> {
   const hash = paymentRequestHash(body.tableId, body);
   const sessionId = parseSession(header);
-  const created = await database.db.transaction(
+  const created = await database.transaction(
     async (tx): Promise<{ stored: StoredPayment; replay: boolean }> => {
       if (!sessionId) throw forbidden(ERROR_TEXTS.unknownSession);
       // Statement 1: the key lock, then the visit lock. Statement 2 (after both): the key's payment, if
@@ -421,7 +421,7 @@ export function settlePayment(
   to: Outcome,
   options: SettleOptions = {},
 ): Promise<{ changed: boolean; payment: StoredPayment } | null> {
-  return database.db.transaction((tx) =>
+  return database.transaction((tx) =>
     settleInTransaction(database, tx, paymentId, to, { ...options, ownTransaction: true }),
   );
 }

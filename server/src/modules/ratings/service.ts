@@ -13,7 +13,7 @@ import { deleteRating, findRateableItem, itemCounts, sessionRatings, upsertRatin
  * menu follows through the NOTIFY sent on commit.
  */
 export async function rateMenuItem(database: Database, request: RatingRequest): Promise<RatingResponse> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     if (!(await touchSession(tx, request.sessionId))) throw forbidden(ERROR_TEXTS.unknownSession);
     const shortName = await findRateableItem(tx, request.menuItemId);
     if (!shortName) throw notFound(ERROR_TEXTS.menuItemNotFound);
@@ -30,7 +30,7 @@ export async function listMyRatings(
   sessionId: string,
   shortName: string,
 ): Promise<MyRatingsResponse> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     if (!(await touchSession(tx, sessionId))) throw forbidden(ERROR_TEXTS.unknownSession);
     const restaurant = await findRestaurantRef(tx, shortName);
     if (!restaurant) throw notFound(ERROR_TEXTS.restaurantNotFound);

@@ -74,7 +74,7 @@ export async function setRestaurantContact(
       'Give a phone number, a reservation link, an address, a tax number or a time zone',
     ]);
   }
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const restaurantId = await lockRestaurant(tx, shortName);
     const set = {
       ...(phone === undefined ? {} : { phone: phone || null }),

@@ -24,7 +24,7 @@ export interface CreatedRestaurant {
 
 /** Creates a restaurant; its menu comes in through importMenu, its tables through addTables. */
 export function createRestaurant(database: Database, input: NewRestaurant): Promise<CreatedRestaurant> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const created = await createRestaurantWithin(tx, input);
     // An instance may have cached "not found" for this name.
     await notifyMenuChanged(database, created.shortName, tx);

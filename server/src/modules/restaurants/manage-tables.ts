@@ -38,7 +38,7 @@ const tableColumns = {
 };
 
 function inTransaction<T>(database: Database, shortName: string, work: (tx: Db) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const result = await work(tx);
     // The restaurant answer lists the tables and is cached on every instance.
     await notifyMenuChanged(database, shortName, tx);

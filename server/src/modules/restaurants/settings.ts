@@ -104,7 +104,7 @@ export async function saveSettings(
   own: OwnRestaurant,
   change: SettingsChange,
 ): Promise<RestaurantSettings> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const version = await lockOwn(tx, own.restaurantId);
     if (version !== change.version) {
       const current = await getSettings(tx, own.restaurantId);
@@ -192,7 +192,7 @@ async function saveVatKeys(tx: Db, restaurantId: number, keys: SettingsChange['v
 
 /** POST /api/staff/restaurant/open: enables the restaurant when details, menu and tables are done; else 409. */
 export async function openForGuests(database: Database, own: OwnRestaurant): Promise<RestaurantSettings> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const version = await lockOwn(tx, own.restaurantId);
     const missing = await missingBeforeOpening(tx, own.restaurantId);
     if (missing.length > 0) throw notReady(missing);
@@ -212,7 +212,7 @@ export async function setRestaurantPicture(
   bytes: Uint8Array,
 ): Promise<RestaurantSettings> {
   const url = await storePicture(database.db, bytes, 'hero');
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const version = await lockOwn(tx, own.restaurantId);
     await tx
       .update(restaurant)

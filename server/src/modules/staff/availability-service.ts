@@ -22,7 +22,7 @@ export async function setItemAvailability(
   menuItemId: number,
   availabilityType: AvailabilityType,
 ): Promise<ItemAvailability> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const [item] = await tx
       .select({ availabilityType: menuItem.availabilityType })
       .from(menuItem)

@@ -108,7 +108,7 @@ export async function pendingStaffPayments(
  * from them replays exactly what came after.
  */
 export async function board(database: Database, staff: { restaurantId: number }): Promise<StaffBoard> {
-  return database.db.transaction(
+  return database.transaction(
     async (tx) => {
       const cursors = await tableCursorsOf(tx, staff.restaurantId);
       const visits = await openVisitsOf(tx, staff.restaurantId);

@@ -127,7 +127,7 @@ export async function changeOrderStatus(
   to: OrderStatus,
   reason: string | undefined,
 ): Promise<Order> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const order = await lockOrderOfRestaurant(tx, orderId, staff.restaurantId);
     if (!order) throw notFound(STAFF_TEXTS.orderNotFound);
     if (!canStaffMove(order.status, to)) {
@@ -165,7 +165,7 @@ export async function closeTable(
 ): Promise<void> {
   if (force && !staffCan(staff.role, 'closeUnpaidVisits'))
     throw new HttpError(403, STAFF_TEXTS.forceNotAllowed);
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const visit = await lockOpenVisit(tx, staff.restaurantId, tableId);
     if (visit === null) throw notFound(STAFF_TEXTS.tableNotFound);
     if (visit === 0) throw new HttpError(409, STAFF_TEXTS.noOpenVisit);

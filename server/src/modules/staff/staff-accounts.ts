@@ -86,7 +86,7 @@ export function setStaffDisabled(
   email: string,
   disabled: boolean,
 ): Promise<StaffAccount> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const account = await lockAccount(tx, email);
     await keepAnOwner(tx, account, { disabled });
     const [row] = await tx
@@ -107,7 +107,7 @@ export function setStaffDisabled(
 export function setStaffRole(database: Database, email: string, role: string): Promise<StaffAccount> {
   const parsed = StaffRoleSchema.safeParse(role.trim().toUpperCase());
   if (!parsed.success) throw new InvalidInputError([`role: must be one of ${STAFF_ROLES.join(', ')}`]);
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const account = await lockAccount(tx, email);
     await keepAnOwner(tx, account, { role: parsed.data });
     const [row] = await tx
@@ -131,7 +131,7 @@ export async function resetStaffPassword(
   }
   if (password.length > 200) throw new InvalidInputError(['password: at most 200 characters']);
   const passwordHash = await hashPassword(password);
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const [row] = await tx
       .update(staffUser)
       .set({ passwordHash })

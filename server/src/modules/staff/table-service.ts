@@ -152,7 +152,7 @@ async function changeTable(
   tableId: number,
   change: Partial<{ isEnabled: boolean; qrToken: string }>,
 ): Promise<StaffTable> {
-  const changed = await database.db.transaction(async (tx) => {
+  const changed = await database.transaction(async (tx) => {
     const [row] = await tx
       .update(diningTable)
       .set(change)

@@ -39,7 +39,7 @@ export async function addStaffTables(
       : { numbers: numbersOfRanges(request.ranges ?? []) };
   const field = request.count !== undefined ? 'count' : 'ranges';
   try {
-    await database.db.transaction(async (tx) => {
+    await database.transaction(async (tx) => {
       await addTablesWithin(tx, staff.restaurantShortName, which);
       // The restaurant answer lists the tables and is cached on every instance.
       await notifyMenuChanged(database, staff.restaurantShortName, tx);
@@ -63,7 +63,7 @@ export async function removeStaffTable(
   staff: StaffContext,
   tableId: number,
 ): Promise<void> {
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const [table] = await tx
       .select({ id: diningTable.id, tableNumber: diningTable.tableNumber })
       .from(diningTable)

@@ -45,7 +45,7 @@ export async function placeCall(
   kind: TableCallKind,
 ): Promise<TableCall> {
   const sessionId = await requireIssuedSession(database.db, sessionIdHeader);
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     // Share-locks the visit: a concurrent close waits, so no call lands on a visit that just closed.
     const visit = await findJoinedOpenVisit(tx, sessionId, tableId, 'share');
     if (!visit) throw forbidden(TABLE_CALL_TEXTS.notJoined);
@@ -95,7 +95,7 @@ export async function acknowledgeCall(
   tableId: number,
   kind: TableCallKind,
 ): Promise<TableCall> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const table = await openVisitOfTable(tx, staff.restaurantId, tableId);
     if (!table) throw notFound(TABLE_CALL_TEXTS.tableNotFound);
     if (table.visitId === null) throw notFound(TABLE_CALL_TEXTS.noOpenCall);

@@ -37,7 +37,7 @@ export async function joinTable(database: Database, request: JoinTableRequest): 
   if (found.requireTableToken && !tokensMatch(request.token, table.qrToken)) {
     throw forbidden(ERROR_TEXTS.cannotOrderAtTable);
   }
-  const visitId = await db.transaction(async (tx) => {
+  const visitId = await database.transaction(async (tx) => {
     const id = await openVisit(tx, table.id);
     await joinVisit(tx, id, request.sessionId);
     return id;
