@@ -1,7 +1,7 @@
 import type { MenuDraft } from '@tablo/contract/menu-editor';
 import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -62,6 +62,20 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<'publish' | 'discard' | null>(null);
+  /** The row whose move button had focus: its buttons were disabled while the move was sent. */
+  const [refocus, setRefocus] = useState<{ kind: 'category' | 'item'; ref: string } | null>(null);
+
+  // After the render that enables the buttons again (not a frame guessed after the answer, which a slow
+  // machine can beat), focus returns to the moved row's Move up button, or Move down at the top.
+  useEffect(() => {
+    if (busy || !refocus) return;
+    const { kind, ref } = refocus;
+    const button =
+      document.querySelector<HTMLButtonElement>(`[data-move="${kind}-${ref}-up"]:not(:disabled)`) ??
+      document.querySelector<HTMLButtonElement>(`[data-move="${kind}-${ref}-down"]:not(:disabled)`);
+    button?.focus();
+    setRefocus(null);
+  }, [busy, refocus]);
 
   /** Runs a call that answers the draft: the cache takes the answer; a refusal is returned (and shown). */
   async function run(
@@ -122,14 +136,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
         api.reorder({ baseVersion: data.version, categories: next.order }),
         t('moved', { name, position: next.position, count: next.count }),
       ).then((failure) => {
-        if (failure) return;
-        // The buttons were disabled while the move was sent: focus returns to the moved row's button.
-        requestAnimationFrame(() => {
-          const button =
-            document.querySelector<HTMLButtonElement>(`[data-move="${kind}-${ref}-up"]:not(:disabled)`) ??
-            document.querySelector<HTMLButtonElement>(`[data-move="${kind}-${ref}-down"]`);
-          button?.focus();
-        });
+        if (!failure) setRefocus({ kind, ref });
       });
     },
   };
