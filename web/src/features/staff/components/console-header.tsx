@@ -30,6 +30,8 @@ export function ConsoleHeader() {
   );
 
   async function signOut() {
+    // A board or table fetch still on its way would come back 401 once the session is gone: stopped first.
+    await queryClient.cancelQueries({ queryKey: ['staff'] });
     await logOut();
     queryClient.removeQueries({ queryKey: ['staff'] });
     navigate(staffLinks.login(language), { replace: true });
