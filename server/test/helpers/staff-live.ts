@@ -26,7 +26,7 @@ export async function logIn(app: App, email: string, password = STAFF_PASSWORD):
 export function staffRequest(
   app: App,
   who: LoggedIn,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
 ) {

@@ -5,6 +5,7 @@ import {
   MAX_STAFF_SOCKETS_PER_SESSION,
   StaffBoardSchema,
   type StaffCursor,
+  StaffTablesSchema,
 } from '@tablo/contract/staff';
 import type { JoinTableResponse } from '@tablo/contract/table-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,6 +325,30 @@ describe.each(testDatabaseKinds())('staff live channel /api/staff/ws (%s)', (kin
     expect(staffBoard.messages.filter((m) => m.type === 'table.updated')).toEqual([
       { type: 'table.updated', tableId },
     ]);
+  });
+
+  it('tells every console of the restaurant, on every instance, of tables added and removed (table.updated)', async () => {
+    const staffBoard = board(b, { cookie: manager.cookie, since: formatStaffSince(await cursorsNow()) });
+    await staffBoard.ready();
+    const added = await staffRequest(a.app, manager, 'POST', '/api/staff/tables', { count: 2 });
+    expect(added.statusCode).toBe(201);
+    const newIds = StaffTablesSchema.parse(added.json())
+      .tables.filter((table) => !Object.values(bistro.tables).includes(table.tableId))
+      .map((table) => table.tableId);
+    expect(newIds).toHaveLength(2);
+    await staffBoard.until(
+      (messages) => messages.filter((m) => m.type === 'table.updated').length === newIds.length,
+    );
+    const told = (messages: { type: string; tableId?: number }[]) =>
+      messages.filter((m) => m.type === 'table.updated').map((m) => m.tableId);
+    expect(told(staffBoard.messages as { type: string; tableId?: number }[]).sort()).toEqual(
+      [...newIds].sort(),
+    );
+    const removed = newIds[1] as number;
+    const deleted = await staffRequest(a.app, manager, 'DELETE', `/api/staff/tables/${removed}`);
+    expect(deleted.statusCode).toBe(204);
+    await staffBoard.until((messages) => messages.filter((m) => m.type === 'table.updated').length === 3);
+    expect(told(staffBoard.messages as { type: string; tableId?: number }[]).at(-1)).toBe(removed);
   });
 
   it('closes (4401) the boards of a session that ended, on every instance, and only those', async () => {

@@ -1,7 +1,7 @@
 import { type AddTablesRequest, MAX_TABLES_AT_ONCE } from '@tablo/contract/restaurant-setup';
 import type { StaffTables } from '@tablo/contract/staff';
 import { and, eq } from 'drizzle-orm';
-import { notifyMenuChanged } from '../../db/channels.ts';
+import { notifyMenuChanged, notifyStaffTableChanged } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { diningTable, tableVisit } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
@@ -40,8 +40,10 @@ export async function addStaffTables(
   const field = request.count !== undefined ? 'count' : 'ranges';
   try {
     await database.transaction(async (tx) => {
-      await addTablesWithin(tx, staff.restaurantShortName, which);
-      // The restaurant answer lists the tables and is cached on every instance.
+      const added = await addTablesWithin(tx, staff.restaurantShortName, which);
+      // Every console of the restaurant, on every instance, lists the new tables (`table.updated`); the
+      // restaurant answer lists the tables and is cached on every instance.
+      for (const table of added) await notifyStaffTableChanged(database, staff.restaurantId, table.id, tx);
       await notifyMenuChanged(database, staff.restaurantShortName, tx);
     });
   } catch (error) {
@@ -82,6 +84,7 @@ export async function removeStaffTable(
         `Table ${table.tableNumber} has past visits whose orders and payments stay on record: disable it instead`,
       );
     await tx.delete(diningTable).where(eq(diningTable.id, tableId));
+    await notifyStaffTableChanged(database, staff.restaurantId, tableId, tx);
     await notifyMenuChanged(database, staff.restaurantShortName, tx);
   });
 }
