@@ -355,6 +355,7 @@ describe('a new restaurant, from "Register" to its first guest', () => {
     await expect.poll(() => phone.getAttribute('html', 'lang')).toBe('de');
     await phone.getByRole('searchbox', { name: deMenu('search_menu_placeholder') }).waitFor();
     // No German text was written: the English one shows (spec §4), never the Hungarian.
+    await phone.getByText(deMenu('texts_fall_back')).waitFor();
     await expect
       .poll(() => phone.getByRole('heading', { level: 2 }).allTextContents())
       .toEqual(expect.arrayContaining(['Soups', 'Main courses', 'Desserts']));
