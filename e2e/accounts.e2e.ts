@@ -2,30 +2,31 @@
 // the confirmation mail, an invited waiter who sets a password through the mailed link, a forgotten
 // password reset through its link; every account screen without WCAG 2.2 AA violations, driven by keyboard
 // where a person would type. Mail goes to a real SMTP server in this test process.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../server/test/helpers/mail-catcher.ts';
+import {
+  acceptInvitation,
+  confirmEmail,
+  inviteByEmail,
+  logIn,
+  logOut,
+  openSignUp,
+  signUp,
+  typeInto,
+} from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 
 const accounts = texts('en', 'accounts');
 const staff = texts('en', 'staff');
-const team = texts('en', 'team');
-const landing = texts('en', 'landing');
 const OWNER = { email: 'owner@napfeny.test', password: 'a long owner password' };
 const WAITER = {
   email: 'zoli@napfeny.test',
   password: 'the waiter password',
   newPassword: 'a fresh waiter password',
 };
-
-/** Types into a field the way a keyboard user does: focus, then keys. */
-async function typeInto(page: Page, label: string, value: string) {
-  const field = page.getByLabel(label, { exact: true });
-  await field.focus();
-  await page.keyboard.type(value);
-}
 
 describe('restaurant accounts', () => {
   let browser: Browser;
@@ -45,54 +46,28 @@ describe('restaurant accounts', () => {
   it('signs up from the landing page, confirms the address, and invites a waiter who joins and logs in', async () => {
     const owner = await startJourney(browser, 'desktop', server.baseUrl);
     const { page } = owner;
-    await page.goto('/en');
-    await page.getByRole('link', { name: landing('register'), exact: true }).click();
-    await page.waitForURL('**/register/en');
-    await page.getByRole('heading', { level: 1, name: accounts('register_title') }).waitFor();
+    await openSignUp(page);
     await expectNoAxeViolations(page);
-
-    await typeInto(page, accounts('restaurant_name'), 'Napfény Bisztró');
-    await page.getByText(accounts('short_name_free').replace('{{name}}', 'napfeny-bisztro')).waitFor();
-    await typeInto(page, accounts('email'), OWNER.email);
-    await typeInto(page, accounts('password'), OWNER.password);
-    await screenshot(page, 'desktop-sign-up');
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/staff/board/en');
-    await page.getByRole('navigation', { name: staff('navigation') }).waitFor();
-
-    const confirmation = await mail.next(OWNER.email);
-    expect(confirmation.link.startsWith(`${server.baseUrl}/account/confirm-email/en?token=`)).toBe(true);
-    await page.goto(confirmation.link);
-    await page.getByText(accounts('confirmed').replace('{{email}}', OWNER.email)).waitFor();
+    await signUp(page, { name: 'Napfény Bisztró', shortName: 'napfeny-bisztro' }, OWNER, () =>
+      screenshot(page, 'desktop-sign-up'),
+    );
+    await confirmEmail(page, mail, OWNER.email, server.baseUrl);
     await expectNoAxeViolations(page);
 
     await page.goto('/staff/team/en');
-    await page.getByRole('heading', { level: 1, name: team('title') }).waitFor();
-    await typeInto(page, team('email'), WAITER.email);
-    await page.keyboard.press('Enter');
-    await page.getByText(team('invited').replace('{{email}}', WAITER.email)).waitFor();
+    await inviteByEmail(page, WAITER.email);
     await expectNoAxeViolations(page);
     await screenshot(page, 'desktop-team');
     await finishJourney(owner);
 
     const invitation = await mail.next(WAITER.email);
     const waiter = await startJourney(browser, 'phone', server.baseUrl);
-    await waiter.page.goto(invitation.link);
-    await waiter.page.getByRole('heading', { level: 1, name: accounts('invitation_title') }).waitFor();
-    await expectNoAxeViolations(waiter.page);
-    await typeInto(waiter.page, accounts('new_password'), WAITER.password);
-    await waiter.page.keyboard.press('Enter');
-    await waiter.page.waitForURL('**/staff/board/en');
-    await waiter.page.getByRole('button', { name: staff('log_out') }).click();
-    await waiter.page.waitForURL(/\/staff\/login\/en/);
-
+    await acceptInvitation(waiter.page, invitation.link, WAITER.password, () =>
+      expectNoAxeViolations(waiter.page),
+    );
+    await logOut(waiter.page);
     // The landing page's log-in link, then the password the waiter chose.
-    await waiter.page.goto('/login?lang=en');
-    await waiter.page.waitForURL(/\/staff\/login\/en/);
-    await typeInto(waiter.page, staff('email'), WAITER.email);
-    await typeInto(waiter.page, staff('password'), WAITER.password);
-    await waiter.page.keyboard.press('Enter');
-    await waiter.page.waitForURL('**/staff/board/en');
+    await logIn(waiter.page, WAITER);
     await finishJourney(waiter);
   });
 

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
+import { price } from './support/prices.ts';
 import { REPO_ROOT } from './support/server-process.ts';
 import { STAFF } from './support/staff.ts';
 
@@ -19,11 +20,6 @@ const tableUrls = inject('tableUrls');
 /** A table no other journey uses. */
 const TABLE = '7';
 const DISH = 'Goulash soup';
-
-/** spec §9 as the menu writes an English price: grouped by "," in threes, "Ft" after it. */
-function price(amount: number): string {
-  return `${String(amount).replace(/\B(?=(\d{3})+$)/g, ',')} Ft`;
-}
 
 describe('the menu editor', () => {
   let browser: Browser;
