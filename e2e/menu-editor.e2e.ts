@@ -184,5 +184,5 @@ describe('the menu editor', () => {
 
     await finishJourney(diner);
     await finishJourney(manager);
-  });
+  }, 180_000);
 });
