@@ -41,7 +41,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('table event log (postgres)', () =
     const holder = new pg.Client({ connectionString: fresh.url });
     try {
       const seeded = await seedRestaurant(database, 3);
-      const tables = [];
+      const tables: { tableId: number; visitId: number }[] = [];
       for (const tableId of seeded.tableIds)
         tables.push({ tableId, visitId: await openVisit(database, tableId) });
       const middle = tables[1] ?? { tableId: 0, visitId: 0 };
