@@ -14,7 +14,8 @@
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL; a dedicated database is created and
 // dropped; default postgres://postgres@127.0.0.1:5432/test).
-import { get } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { loadavg } from 'node:os';
 import { LANGUAGE_CODES } from '@tablo/contract/language-list';
 import type { MenuFileInput } from '@tablo/contract/menu-import';
@@ -36,6 +37,28 @@ const CATEGORIES = 10;
 const CONNECT_BATCH = 250;
 const TARGET = { p99Ms: 1000, sockets: 1000, items: 300 };
 const PASSWORD = 'bench publish password';
+/**
+ * BENCH_PUBLISH_CONNECTIONS: `kept` (default) — each phone reads the menu again on the connection it opened
+ * the menu with (HTTP keep-alive, as a browser does; the server keeps an idle one 72 s); `new` — every
+ * read opens a new connection, as the first version of this bench did through Node's shared agent (which
+ * keeps at most 256 idle sockets, so 1,000 simultaneous reads mostly connect anew).
+ */
+const CONNECTIONS = process.env.BENCH_PUBLISH_CONNECTIONS === 'new' ? 'new' : 'kept';
+
+/** CPU time (ms) a process has used so far: this one, or another by pid (Linux /proc). */
+function cpuMs(pid?: number): number {
+  if (pid === undefined) {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function benchMenu(): MenuFileInput {
   const perCategory = Math.ceil(ITEMS / CATEGORIES);
@@ -71,6 +94,8 @@ class Diner {
   newEtag: string | null = null;
   private oldEtag = '';
   private socket: WebSocket | null = null;
+  /** The phone's own connection (kept alive between reads), or Node's shared agent. */
+  private readonly agent = CONNECTIONS === 'kept' ? new Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
   readonly ready: Promise<void>;
 
   constructor(
@@ -81,7 +106,12 @@ class Diner {
   ) {
     const params = new URLSearchParams({ table_id: String(table.tableId), session_id: sessionId });
     const url = `${http.replace(/^http/, 'ws')}/api/ws?${params}`;
-    this.ready = new Promise((resolve, reject) => {
+    // The app reads the menu when it opens it, then follows the table's socket.
+    this.ready = this.fetchEtagRetrying().then(() => this.openSocket(url));
+  }
+
+  private openSocket(url: string): Promise<void> {
+    return new Promise((resolve, reject) => {
       const socket = new WebSocket(url);
       this.socket = socket;
       socket.on('message', (data) => {
@@ -89,11 +119,38 @@ class Diner {
         if (message.type === 'ready') resolve();
         if (message.type === 'menu.published' && this.eventAt === null) {
           this.eventAt = performance.now();
-          void this.readMenu();
+          void this.readMenu().catch(() => {}); // no new menu: counted as missing
         }
       });
       socket.on('error', () => {});
       socket.once('close', (code) => reject(new Error(`socket closed (${code})`)));
+    });
+  }
+
+  /** As a browser does, a read whose connection was reset is tried again (at most 3 times). */
+  private async fetchEtagRetrying(): Promise<string> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.fetchEtag();
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** One GET of the menu, its body drained unread; answers its ETag. */
+  private fetchEtag(): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      const request = get(
+        `${this.http}/api/menu/current/${this.shortName}`,
+        { headers: { 'accept-encoding': 'br, gzip' }, ...(this.agent ? { agent: this.agent } : {}) },
+        (response) => {
+          response.on('data', () => {});
+          response.on('end', () => resolve(String(response.headers.etag ?? '')));
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
     });
   }
 
@@ -113,18 +170,7 @@ class Diner {
    */
   private async readMenu(): Promise<void> {
     for (let attempt = 0; attempt < 40; attempt++) {
-      const etag = await new Promise<string>((resolve, reject) => {
-        const request = get(
-          `${this.http}/api/menu/current/${this.shortName}`,
-          { headers: { 'accept-encoding': 'br, gzip' } },
-          (response) => {
-            response.on('data', () => {});
-            response.on('end', () => resolve(String(response.headers.etag ?? '')));
-            response.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-      });
+      const etag = await this.fetchEtagRetrying();
       if (etag !== '' && etag !== this.oldEtag) {
         this.menuAt = performance.now();
         this.newEtag = etag;
@@ -136,6 +182,7 @@ class Diner {
 
   terminate(): void {
     this.socket?.terminate();
+    this.agent?.destroy();
   }
 }
 
@@ -149,7 +196,15 @@ async function main(): Promise<void> {
   if (!instance) throw new Error('no instance');
   const writer = await openPostgres({ url: started.databaseUrl, poolSize: 4 });
   const diners: Diner[] = [];
-  const rounds: { publishMs: number; eventP99Ms: number; menuP99Ms: number; missing: number }[] = [];
+  const rounds: {
+    publishMs: number;
+    eventP99Ms: number;
+    menuP99Ms: number;
+    missing: number;
+    windowMs: number;
+    clientCpuMs: number;
+    serverCpuMs: number;
+  }[] = [];
   const eventLatencies: number[] = [];
   const menuLatencies: number[] = [];
   try {
@@ -217,6 +272,8 @@ async function main(): Promise<void> {
       for (const diner of diners) diner.expect(before.etag);
       await new Promise((resolve) => setTimeout(resolve, 500));
 
+      const clientCpuBefore = cpuMs();
+      const serverCpuBefore = cpuMs(instance.pid);
       const sentAt = performance.now();
       const published = await staff('POST', '/publish', { baseVersion: version });
       const publishMs = performance.now() - sentAt;
@@ -224,6 +281,10 @@ async function main(): Promise<void> {
       const deadline = performance.now() + 15_000;
       while (performance.now() < deadline && diners.some((diner) => diner.menuAt === null))
         await new Promise((resolve) => setTimeout(resolve, 20));
+      // Where the time went: the CPU this process (the 1,000 phones) and the instance used meanwhile.
+      const windowMs = performance.now() - sentAt;
+      const clientCpuMs = cpuMs() - clientCpuBefore;
+      const serverCpuMs = cpuMs(instance.pid) - serverCpuBefore;
       const after = await menuNow();
       if (!after.text.includes(`"priceGross":${price},`))
         throw new Error('the published menu lacks the new price');
@@ -242,11 +303,15 @@ async function main(): Promise<void> {
         eventP99Ms: round(percentile(events, 99)),
         menuP99Ms: round(percentile(menus, 99)),
         missing: diners.length - menus.length,
+        windowMs: round(windowMs),
+        clientCpuMs: round(clientCpuMs),
+        serverCpuMs: round(serverCpuMs),
       };
       rounds.push(round_);
       console.log(
         `  round ${r + 1}: publish answered in ${round_.publishMs} ms; event p99 ${round_.eventP99Ms} ms, ` +
-          `menu read again p99 ${round_.menuP99Ms} ms; ${round_.missing} diners without the new price`,
+          `menu read again p99 ${round_.menuP99Ms} ms; ${round_.missing} diners without the new price; ` +
+          `CPU in the ${round_.windowMs} ms: phones (this process) ${round_.clientCpuMs} ms, instance ${round_.serverCpuMs} ms`,
       );
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
@@ -256,6 +321,8 @@ async function main(): Promise<void> {
   } finally {
     for (const diner of diners) diner.terminate();
     await writer.close();
+    // SIGTERM first: a server child run with SERVER_NODE_ARGS="--cpu-prof …" writes its profile on exit.
+    await instance.stop();
     await started.stop();
   }
   eventLatencies.sort((a, b) => a - b);
@@ -270,12 +337,13 @@ async function main(): Promise<void> {
   };
   const pass = missing === 0 && figures.menuP99Ms <= TARGET.p99Ms;
   console.log(
-    `bench:publish — ${ITEMS} items to ${SOCKETS} diners: event p50 ${figures.eventP50Ms} ms, p99 ${figures.eventP99Ms} ms; ` +
+    `bench:publish — ${ITEMS} items to ${SOCKETS} diners (connections ${CONNECTIONS}): event p50 ${figures.eventP50Ms} ms, p99 ${figures.eventP99Ms} ms; ` +
       `menu with the new price p50 ${figures.menuP50Ms} ms, p99 ${figures.menuP99Ms} ms (max ${figures.menuMaxMs}); ` +
       `${missing} missing — ${pass ? 'PASS' : 'MISS'} (target p99 ≤ ${TARGET.p99Ms} ms); load average ${round(loadavg()[0] ?? 0, 2)}`,
   );
   writeResults('publish', {
     target: TARGET,
+    connections: CONNECTIONS,
     sockets: SOCKETS,
     perTable: PER_TABLE,
     items: ITEMS,

@@ -52,9 +52,17 @@ export class AnswerCache {
     return this.builds;
   }
 
-  get(kind: string, shortName: string, build: () => Promise<unknown | null>): Promise<CachedAnswer | null> {
-    return this.getPrepared(kind, shortName, () =>
-      build().then((value) => (value === null ? null : createCachedAnswer(value))),
+  get(
+    kind: string,
+    shortName: string,
+    build: () => Promise<unknown | null>,
+    options: PrepareOptions = {},
+  ): Promise<CachedAnswer | null> {
+    return this.getPrepared(
+      kind,
+      shortName,
+      () => build().then((value) => (value === null ? null : createCachedAnswer(value))),
+      options,
     );
   }
 

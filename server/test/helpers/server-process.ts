@@ -62,9 +62,21 @@ export function ensureServerBundle(): void {
 
 function command(entry: ServerEntry): { file: string; args: string[]; cwd: string } {
   if (entry === 'source')
-    return { file: process.execPath, args: ['--import', 'tsx', 'src/server.ts'], cwd: SERVER_ROOT };
+    return {
+      file: process.execPath,
+      args: [...nodeArgs(), '--import', 'tsx', 'src/server.ts'],
+      cwd: SERVER_ROOT,
+    };
   if (entry === 'npm-start') return { file: 'npm', args: ['start'], cwd: REPO_ROOT };
   return { file: process.execPath, args: [entry === 'launcher' ? LAUNCHER : BUNDLE], cwd: REPO_ROOT };
+}
+
+/**
+ * Extra Node options for a server child, from SERVER_NODE_ARGS (space-separated): a bench's server profiled
+ * with `SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"` (Node refuses --cpu-prof in NODE_OPTIONS).
+ */
+function nodeArgs(): string[] {
+  return (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 }
 
 /** Starts the server without waiting for it (see ready()). */

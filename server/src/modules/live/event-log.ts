@@ -114,6 +114,47 @@ export async function appendTableEvents(
 }
 
 /**
+ * One event for each of many tables (a published menu, to every open table) in one statement instead of
+ * one per table (docs/decisions/068): each table's event lock is taken, in table id order, before its row
+ * draws an id, as appendTableEvents does for one table, so two of these statements (or one and a loop in
+ * table id order) never wait for each other. Call it as the last statement of the transaction. One
+ * notification per table (queued until commit, sent in one batch). Answers each table's cursor.
+ */
+export async function appendEventToTables(
+  database: Database,
+  tx: Db,
+  tables: readonly { tableId: number; visitId: number }[],
+  event: StoredEvent,
+): Promise<Map<number, number>> {
+  if (tables.length === 0) return new Map();
+  const targets = JSON.stringify(tables.map((t) => [t.tableId, t.visitId]));
+  const result = await tx.execute(sql`
+    with targets as materialized (
+      select (e->>0)::int as table_id, (e->>1)::int as visit_id
+      from jsonb_array_elements(${targets}::jsonb) as e
+      order by 1
+    ),
+    table_event_lock as materialized (
+      select t.table_id, pg_advisory_xact_lock(${TABLE_EVENT_LOCK_SPACE}, t.table_id) as held
+      from targets t
+      order by t.table_id
+    ),
+    table_events as (
+      insert into ${tableEvent} (table_id, visit_id, type, payload)
+      select t.table_id, t.visit_id, ${event.type}::text, ${JSON.stringify(event)}::jsonb
+      from table_event_lock l join targets t on t.table_id = l.table_id
+      order by t.table_id
+      returning id, table_id
+    )
+    select table_id, id from table_events order by id`);
+  const cursors = new Map<number, number>();
+  for (const row of rowsOf<{ table_id: number; id: number | string }>(result))
+    cursors.set(Number(row.table_id), Number(row.id));
+  for (const [tableId, cursor] of cursors) await notifyTableEvents(database, tx, tableId, [cursor]);
+  return cursors;
+}
+
+/**
  * For a writer that appends its events in the statement that makes its change (one round trip): CTEs
  * appending the rows of `events` (columns ord, type, payload jsonb) in ord order under the same per-table
  * lock as appendTableEvents, only when `when` holds. The statement answers the cursors with

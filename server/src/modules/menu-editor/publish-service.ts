@@ -5,7 +5,7 @@ import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { diningTable, menuItem, menuVersion, tableVisit } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { appendTableEvent } from '../live/event-log.ts';
+import { appendEventToTables } from '../live/event-log.ts';
 import { exportMenuOf } from '../menu-import/export-menu.ts';
 import { importMenuWithin } from '../menu-import/import-menu.ts';
 import type { StaffContext } from '../staff/service.ts';
@@ -153,12 +153,7 @@ async function makeLive(
     .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
     .where(and(eq(diningTable.restaurantId, staff.restaurantId), isNull(tableVisit.closedAt)))
     .orderBy(asc(tableVisit.tableId));
-  // Last statements, in table id order, as setItemAvailability does (event-log.ts takes each table's lock).
-  for (const { tableId, visitId } of open) {
-    await appendTableEvent(database, tx, {
-      tableId,
-      visitId,
-      event: { type: 'menu.published', version: number },
-    });
-  }
+  // The last statement: one event for every open table, each table's lock taken in table id order as
+  // setItemAvailability does (event-log.ts), in one round trip (docs/decisions/068).
+  await appendEventToTables(database, tx, open, { type: 'menu.published', version: number });
 }

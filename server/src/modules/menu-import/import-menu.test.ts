@@ -1,10 +1,11 @@
 import type { MenuFile } from '@tablo/contract/menu-import';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleMenu } from '../../../test/helpers/sample-menu.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   menuCategory,
   menuCategoryTranslation,
@@ -48,6 +49,26 @@ async function itemIds(database: Database): Promise<Record<string, { id: number;
     .from(menuItem)
     .orderBy(asc(menuItem.id));
   return Object.fromEntries(rows.map((row) => [row.ref, { id: row.id, isActive: row.isActive }]));
+}
+
+/** Each row's identity and row version (xmin changes whenever a row is written), by owner id first. */
+async function rowVersions(database: Database) {
+  const rows = async (query: string) =>
+    rowsOf<{ owner: number; key: string; xmin: string }>(await database.db.execute(sql.raw(query))).map(
+      (row): [number, string, string] => [Number(row.owner), String(row.key), String(row.xmin)],
+    );
+  return {
+    items: await rows('select id as owner, ref as key, xmin::text from menu_item order by id'),
+    itemTexts: await rows(
+      'select item_id as owner, id::text as key, xmin::text from menu_item_translation order by id',
+    ),
+    categoryTexts: await rows(
+      'select category_id as owner, id::text as key, xmin::text from menu_category_translation order by id',
+    ),
+    allergens: await rows(
+      'select item_id as owner, type::text as key, xmin::text from menu_item_allergen order by item_id, type',
+    ),
+  };
 }
 
 describe.each(testDatabaseKinds())('menu import and export on %s', (kind) => {
@@ -148,6 +169,58 @@ describe.each(testDatabaseKinds())('menu import and export on %s', (kind) => {
       allergens: ['CELERY'],
       translations: [{ isoCode: 'de', title: 'Gulaschsuppe', description: '' }],
     });
+  });
+
+  it('a re-import rewrites only what changed: one new price leaves every other row as it was', async () => {
+    await importMenu(database, 'bistro', validMenu());
+    const before = await rowVersions(database);
+    const changed = sampleMenu();
+    const gulyas = changed.categories[0]?.items[0];
+    if (!gulyas) throw new Error('sample menu changed');
+    gulyas.priceGross = 3190;
+    await importMenu(database, 'bistro', validMenu(changed));
+    const after = await rowVersions(database);
+    const gulyasId = (await itemIds(database)).gulyas?.id;
+    // Same rows, same row versions (xmin): nothing deleted and inserted again, nothing updated in vain.
+    expect(after.itemTexts).toEqual(before.itemTexts);
+    expect(after.categoryTexts).toEqual(before.categoryTexts);
+    expect(after.allergens).toEqual(before.allergens);
+    expect(after.items.filter(([id]) => id !== gulyasId)).toEqual(
+      before.items.filter(([id]) => id !== gulyasId),
+    );
+    expect(after.items.find(([id]) => id === gulyasId)).not.toEqual(
+      before.items.find(([id]) => id === gulyasId),
+    );
+    const exported = await exportMenu(database, 'bistro');
+    expect(exported.categories[0]?.items[0]?.priceGross).toBe(3190);
+  });
+
+  it("a changed text or allergen replaces that one item's rows, its texts in the file's order", async () => {
+    await importMenu(database, 'bistro', validMenu());
+    const before = await rowVersions(database);
+    const changed = sampleMenu();
+    const gulyas = changed.categories[0]?.items[0];
+    const somloi = changed.categories[1]?.items[0];
+    if (!gulyas || !somloi) throw new Error('sample menu changed');
+    gulyas.translations = [
+      { isoCode: 'de', title: 'Gulaschsuppe' },
+      ...gulyas.translations.map((t) => (t.isoCode === 'en' ? { ...t, title: 'Goulash' } : t)),
+    ];
+    somloi.allergens = ['EGGS', 'MILK'];
+    await importMenu(database, 'bistro', validMenu(changed));
+    const after = await rowVersions(database);
+    const ids = await itemIds(database);
+    const untouched = (rows: [number, ...unknown[]][], owner: number | undefined) =>
+      rows.filter(([id]) => id !== owner);
+    expect(untouched(after.itemTexts, ids.gulyas?.id)).toEqual(untouched(before.itemTexts, ids.gulyas?.id));
+    expect(untouched(after.allergens, ids.somloi?.id)).toEqual(untouched(before.allergens, ids.somloi?.id));
+    const exported = await exportMenu(database, 'bistro');
+    expect(exported.categories[0]?.items[0]?.translations.map((t) => [t.isoCode, t.title])).toEqual([
+      ['de', 'Gulaschsuppe'],
+      ['hu', 'Gulyásleves'],
+      ['en', 'Goulash'],
+    ]);
+    expect(exported.categories[1]?.items[0]?.allergens).toEqual(['EGGS', 'MILK']);
   });
 
   it('deactivates a dropped category and leaves other restaurants alone', async () => {

@@ -5,6 +5,7 @@ import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../../../test/helpers/fixtures.ts';
+import { countStatements, type StatementCounter } from '../../../test/helpers/statement-counter.ts';
 import { createTestApp, type TestContext, testConfig } from '../../../test/helpers/test-app.ts';
 import { createPostgresTestDatabaseUrl, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { buildApp } from '../../app.ts';
@@ -15,11 +16,16 @@ import { menuItem } from '../../db/schema.ts';
 describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (kind) => {
   let ctx: TestContext;
   let bistro: InsertedRestaurant;
+  let counter: StatementCounter;
   beforeEach(async () => {
+    counter = countStatements(kind);
     ctx = await createTestApp(kind);
     bistro = await insertRestaurant(ctx.database.db, BISTRO);
   });
-  afterEach(() => ctx.close());
+  afterEach(async () => {
+    counter.restore();
+    await ctx.close();
+  });
 
   const getMenu = (headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url: '/api/menu/current/bistro', headers });
@@ -117,6 +123,47 @@ describe.each(testDatabaseKinds())('GET /api/menu/current/:shortName on %s', (ki
     await expect
       .poll(async () => MenuSchema.parse((await getMenu()).json())[0]?.menuItems[0]?.priceGross)
       .toBe(2590);
+  });
+
+  it('a change rebuilds the menu once, before anyone asks; diners reading meanwhile share that one build', async () => {
+    const first = counter.count;
+    await getMenu();
+    // What one build of the answer costs (the first read builds it).
+    const oneBuild = counter.count - first;
+    expect(oneBuild).toBeGreaterThan(0);
+    const setPrice = (priceGross: number) =>
+      ctx.database.db
+        .update(menuItem)
+        .set({ priceGross })
+        .where(eq(menuItem.id, bistro.items.goulash ?? 0));
+
+    // Nobody reads: the change alone rebuilds it, once.
+    await setPrice(2590);
+    const changed = counter.count;
+    await notifyMenuChanged(ctx.database, 'bistro');
+    await expect.poll(() => counter.count - changed).toBe(oneBuild);
+    const built = counter.count;
+    expect(MenuSchema.parse((await getMenu()).json())[0]?.menuItems[0]?.priceGross).toBe(2590);
+    expect(counter.count).toBe(built);
+
+    // Fifty diners read at once, again and again, from the change on: still one build between them all.
+    await new Promise((resolve) => setTimeout(resolve, 60)); // past the coalescing window
+    await setPrice(2690);
+    const again = counter.count;
+    await notifyMenuChanged(ctx.database, 'bistro');
+    const seen = new Set<string>();
+    await expect
+      .poll(async () => {
+        const answers = await Promise.all(Array.from({ length: 50 }, () => getMenu()));
+        for (const answer of answers) seen.add(answer.body);
+        return answers.every(
+          (answer) => MenuSchema.parse(answer.json())[0]?.menuItems[0]?.priceGross === 2690,
+        );
+      })
+      .toBe(true);
+    expect(counter.count - again).toBe(oneBuild);
+    // Each diner read either the old menu or the new one, nothing else.
+    expect(seen.size).toBeLessThanOrEqual(2);
   });
 });
 

@@ -12,12 +12,19 @@ import { loadMenu } from './repository.ts';
  * 404 "The restaurant is not available" (the web app shows its not-found screen for both, spec §8).
  */
 export async function getMenuAnswer(db: Db, cache: AnswerCache, shortName: string): Promise<CachedAnswer> {
-  const answer = await cache.get('menu', shortName, async () => {
-    const restaurant = await findRestaurantRef(db, shortName);
-    if (!restaurant?.isEnabled) return null;
-    // Checked once per build, so a row that breaks the contract fails loudly instead of reaching clients.
-    return MenuSchema.parse(await loadMenu(db, restaurant.id, restaurant.shortName));
-  });
+  const answer = await cache.get(
+    'menu',
+    shortName,
+    async () => {
+      const restaurant = await findRestaurantRef(db, shortName);
+      if (!restaurant?.isEnabled) return null;
+      // Checked once per build, so a row that breaks the contract fails loudly instead of reaching clients.
+      return MenuSchema.parse(await loadMenu(db, restaurant.id, restaurant.shortName));
+    },
+    // Rebuilt as soon as a change (a publish) drops it, while the open menus are still being told: the
+    // diners' reads that follow the event find it built or building (docs/decisions/068).
+    { keepWarm: true },
+  );
   if (answer) return answer;
   const restaurant = await findRestaurantRef(db, shortName);
   throw notFound(restaurant ? ERROR_TEXTS.restaurantNotAvailable : ERROR_TEXTS.restaurantNotFound);
