@@ -203,7 +203,7 @@ if (url) {
           payload: { sessionId: uuid, menuItemId: bistro.items.goulash, rating: 'LIKE' },
         });
         expect(rated.statusCode).toBe(200);
-        await expect.poll(likesOnB).toBe(11);
+        await expect.poll(likesOnB, { timeout: 5_000 }).toBe(11);
       } finally {
         await a?.close();
         await b?.close();
