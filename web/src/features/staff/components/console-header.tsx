@@ -1,9 +1,7 @@
 import { type StaffPermission, staffCan } from '@tablo/contract/staff';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
-import { logOut } from '../api/staff-session.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { type StaffScreen, staffLinks } from '../utils/staff-links.ts';
 import { LanguageSelect } from './language-select.tsx';
@@ -21,21 +19,11 @@ export const SCREEN_PERMISSIONS: Record<StaffScreen, StaffPermission> = {
 export function ConsoleHeader() {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
-  const { me, sound, live } = useStaffConsole();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const { me, sound, live, signOut } = useStaffConsole();
   const { pathname } = useLocation();
   const screens = (Object.keys(SCREEN_PERMISSIONS) as StaffScreen[]).filter((screen) =>
     staffCan(me.role, SCREEN_PERMISSIONS[screen]),
   );
-
-  async function signOut() {
-    // A board or table fetch still on its way would come back 401 once the session is gone: stopped first.
-    await queryClient.cancelQueries({ queryKey: ['staff'] });
-    await logOut();
-    queryClient.removeQueries({ queryKey: ['staff'] });
-    navigate(staffLinks.login(language), { replace: true });
-  }
 
   return (
     <header className={styles.header}>
@@ -100,7 +88,7 @@ export function ConsoleHeader() {
           {t('sound')}
         </button>
         <LanguageSelect />
-        <button type="button" className={styles.button} onClick={() => void signOut()}>
+        <button type="button" className={styles.button} onClick={signOut}>
           {t('log_out')}
         </button>
       </div>

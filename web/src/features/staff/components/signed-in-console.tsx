@@ -22,7 +22,7 @@ const BANNER_MS = 15_000;
 type Banner = { text: string; alert: StaffAlert };
 
 /** The signed-in console: header, the live channel with its alerts, and the current screen. */
-export function SignedInConsole({ me }: { me: StaffMe }) {
+export function SignedInConsole({ me, signOut }: { me: StaffMe; signOut: () => void }) {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
   const navigate = useNavigate();
@@ -80,8 +80,8 @@ export function SignedInConsole({ me }: { me: StaffMe }) {
   const live = useStaffLive({ me, board: board.data, onAlert });
   const refresh = useCallback(() => void board.refetch(), [board]);
   const value = useMemo(
-    () => ({ me, sound, live, freshOrders: fresh, refresh }),
-    [me, sound, live, fresh, refresh],
+    () => ({ me, sound, live, freshOrders: fresh, refresh, signOut }),
+    [me, sound, live, fresh, refresh, signOut],
   );
 
   // Acted on (here or elsewhere: the board follows both), the alert is no longer news.

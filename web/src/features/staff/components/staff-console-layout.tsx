@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { setUnauthorizedHandler } from '../api/staff-request.ts';
-import { staffMeQueryKey, useStaffMe } from '../api/staff-session.ts';
+import { logOut, staffMeQueryKey, useStaffMe } from '../api/staff-session.ts';
 import { staffLinks } from '../utils/staff-links.ts';
 import { Loading } from './loading.tsx';
 import { SignedInConsole } from './signed-in-console.tsx';
@@ -19,6 +20,20 @@ export function StaffConsoleLayout() {
   const me = useStaffMe();
   const navigate = useNavigate();
   const signedOut = me.data === null;
+  const [leaving, setLeaving] = useState(false);
+
+  // The console goes first, and with it the board's and tables' reads and the live socket (whose resync
+  // would read the board again): nothing asks with a session that has ended, which the browser would log
+  // as a failed (401) resource. Then the session ends and the log-in screen follows.
+  const signOut = useCallback(() => {
+    flushSync(() => setLeaving(true));
+    void (async () => {
+      await queryClient.cancelQueries({ queryKey: ['staff'] });
+      await logOut();
+      await navigate(staffLinks.login(language), { replace: true });
+      queryClient.removeQueries({ queryKey: ['staff'] });
+    })();
+  }, [queryClient, navigate, language]);
 
   useEffect(() => {
     setUnauthorizedHandler(() => queryClient.setQueryData(staffMeQueryKey, null));
@@ -42,6 +57,6 @@ export function StaffConsoleLayout() {
       </main>
     );
   }
-  if (me.data === null) return <Loading fullScreen />;
-  return <SignedInConsole me={me.data} />;
+  if (me.data === null || leaving) return <Loading fullScreen />;
+  return <SignedInConsole me={me.data} signOut={signOut} />;
 }

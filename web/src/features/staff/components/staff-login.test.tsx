@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
 import { setChimeContextFactory } from '../sound/chime.ts';
 import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { staffOrder } from '../testing/staff-fixtures.ts';
 import { STAFF_PASSWORD, staffServer } from '../testing/staff-handlers.ts';
 import { STAFF_LANGUAGE_STORAGE_KEY } from '../utils/staff-language.ts';
 
@@ -89,5 +91,29 @@ describe('staff log-in', () => {
     expect(fake.state.writes).toEqual([
       { method: 'POST', path: '/api/staff/logout', csrf: 'csrf-token-123', body: {} },
     ]);
+  });
+
+  it('stops the console before the session ends: a live event during log-out reads no board (no 401)', async () => {
+    const fake = staffServer();
+    server.use(...fake.handlers);
+    // The session ends as the log-out arrives; an order placed at a new table reaches the socket meanwhile.
+    server.use(
+      http.post('/api/staff/logout', async () => {
+        fake.state.signedIn = false;
+        const order = staffOrder({ id: 70, visitId: 77, tableId: 7 });
+        FakeStaffSocket.latest().send({ type: 'order.placed', cursor: 1, tableId: 7, visitId: 77, order });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { router } = renderApp('/staff/board/en');
+    await screen.findByRole('heading', { name: 'Table 1', level: 2 }, { timeout: 4000 });
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    FakeStaffSocket.latest().send({ type: 'ready' });
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/login/en'));
+    await screen.findByLabelText('E-mail address');
+    expect(FakeStaffSocket.latest().closedWith).toBe(1000);
+    expect(fake.state.refusedReads).toEqual([]);
   });
 });

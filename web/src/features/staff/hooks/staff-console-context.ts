@@ -11,6 +11,8 @@ export type StaffConsole = {
   freshOrders: ReadonlySet<number>;
   /** Reads the board and the tables again (after a stale move). */
   refresh: () => void;
+  /** Logs out: the console (its reads and live socket) stops first, then the session ends. */
+  signOut: () => void;
 };
 
 export const StaffConsoleContext = createContext<StaffConsole | null>(null);

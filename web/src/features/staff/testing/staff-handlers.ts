@@ -118,6 +118,8 @@ export function staffServer(options: Options = {}) {
     tables: demoTables(),
     menu: staffMenu(),
     boardReads: 0,
+    /** Staff reads answered 401 (the browser logs each as a failed resource). */
+    refusedReads: [] as string[],
     moveError: options.moveError,
     writes: [] as { method: string; path: string; csrf: string | null; body: unknown }[],
   };
@@ -134,7 +136,11 @@ export function staffServer(options: Options = {}) {
     return body;
   }
 
-  const guard = () => (state.signedIn ? null : error(401, 'Log in first'));
+  const guard = (path?: string) => {
+    if (state.signedIn) return null;
+    if (path) state.refusedReads.push(path);
+    return error(401, 'Log in first');
+  };
 
   const handlers = [
     http.post('/api/staff/login', async ({ request }) => {
@@ -152,7 +158,7 @@ export function staffServer(options: Options = {}) {
     }),
     http.get('/api/staff/board', () => {
       state.boardReads += 1;
-      return guard() ?? HttpResponse.json(StaffBoardSchema.parse(state.board));
+      return guard('/api/staff/board') ?? HttpResponse.json(StaffBoardSchema.parse(state.board));
     }),
     http.patch('/api/staff/orders/:id', async ({ request, params }) => {
       const body = ChangeOrderStatusRequestSchema.parse(await record(request));
