@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { MenuDraftSchema } from '@tablo/contract/menu-editor';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logInToConsole, openConsoleScreen } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
 import { price } from './support/prices.ts';
@@ -64,16 +65,8 @@ describe('the menu editor', () => {
       expectedErrors: [failedResource(401)],
     });
     const page = manager.page;
-    await page.goto('/staff/login/en');
-    await page.getByLabel(staff('email')).fill(STAFF.email);
-    await page.getByLabel(staff('password')).fill(STAFF.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/staff/board/en');
-    await page
-      .getByRole('navigation', { name: staff('navigation') })
-      .getByRole('link', { name: staff('nav_menu_editor') })
-      .click();
-    await page.waitForURL((url) => url.pathname === '/staff/menu-editor/en');
+    await logInToConsole(page, STAFF);
+    await openConsoleScreen(page, staff('nav_menu_editor'), '/staff/menu-editor/en');
     await expect
       .poll(() => page.getByRole('heading', { name: editor('title'), level: 1 }).isVisible())
       .toBe(true);

@@ -5,6 +5,7 @@ import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { CSRF_HEADER, StaffMeSchema } from '@tablo/contract/staff';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
 import { texts } from './support/journey.ts';
 import { STAFF } from './support/staff.ts';
@@ -134,11 +135,7 @@ describe('refunds on the staff console', () => {
     });
     const page = await context.newPage();
     const watch = watchPageErrors(page);
-    await page.goto('/staff/login/en');
-    await page.getByLabel(staff('email')).fill(STAFF.email);
-    await page.getByLabel(staff('password')).fill(STAFF.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await logInToConsole(page, STAFF);
     await page
       .getByRole('navigation', { name: staff('navigation') })
       .getByRole('link', { name: staff('nav_payments') })

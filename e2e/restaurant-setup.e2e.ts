@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { finishJourney, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, runCli, startServer } from './support/server-process.ts';
@@ -66,11 +67,7 @@ describe('setting a restaurant up in the browser', () => {
 
     const owner = await startJourney(browser, 'desktop', server.baseUrl);
     const { page } = owner;
-    await page.goto('/staff/login/en');
-    await page.getByLabel(staff('email')).fill(OWNER.email);
-    await page.getByLabel(staff('password')).fill(OWNER.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await logInToConsole(page, OWNER);
     await page
       .getByRole('navigation', { name: staff('navigation') })
       .getByRole('link', { name: staff('nav_setup') })

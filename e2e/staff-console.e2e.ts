@@ -5,6 +5,7 @@ import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { JoinTableResponseSchema } from '@tablo/contract/table-session';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
 import { failedResource, texts } from './support/journey.ts';
 import { STAFF } from './support/staff.ts';
@@ -104,11 +105,7 @@ describe('staff console on a tablet', () => {
 
   it('a diner’s order appears on the board live; it is accepted and served by keyboard only', async () => {
     const { page, errors } = await tablet();
-    await page.goto('/staff/login/en');
-    await page.getByLabel(staff('email')).fill(STAFF.email);
-    await page.getByLabel(staff('password')).fill(STAFF.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await logInToConsole(page, STAFF);
     await expect
       .poll(() => page.getByRole('heading', { name: staff('board_title'), level: 1 }).isVisible())
       .toBe(true);
@@ -181,11 +178,7 @@ describe('staff console on a tablet', () => {
 
   it('on the tables screen an acknowledged call keeps every other row as it was', async () => {
     const { page, errors } = await tablet();
-    await page.goto('/staff/login/en');
-    await page.getByLabel(staff('email')).fill(STAFF.email);
-    await page.getByLabel(staff('password')).fill(STAFF.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.pathname === '/staff/board/en');
+    await logInToConsole(page, STAFF);
     await page
       .getByRole('navigation', { name: staff('navigation') })
       .getByRole('link', { name: staff('nav_tables') })

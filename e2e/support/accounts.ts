@@ -105,6 +105,15 @@ export async function logIn(page: Page, account: Account): Promise<void> {
   await page.waitForURL('**/staff/board/en');
 }
 
+/** Logs in on the console's own log-in screen, by keyboard; ends on the board. */
+export async function logInToConsole(page: Page, account: Account): Promise<void> {
+  await page.goto('/staff/login/en');
+  await page.getByLabel(staff('email')).fill(account.email);
+  await page.getByLabel(staff('password')).fill(account.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/staff/board/en');
+}
+
 /** Follows the console's navigation link `name` (a staff text) and waits for the screen's address. */
 export async function openConsoleScreen(page: Page, name: string, path: string): Promise<void> {
   await page

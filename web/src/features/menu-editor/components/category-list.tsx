@@ -1,4 +1,6 @@
 import type { MenuFile } from '@tablo/contract/menu-import';
+import type { ReactNode } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { dinerText } from '../utils/diner-text.ts';
@@ -12,65 +14,71 @@ export type ListActions = {
   move: (kind: 'category' | 'item', ref: string, to: number) => void;
 };
 
-function Controls({
-  busy,
-  actions,
-  kind,
-  refName,
-  label,
-  index,
-  count,
-  active,
-}: {
+type EntryProps = {
   kind: 'category' | 'item';
   refName: string;
   label: string;
+  /** Shown after the name (an item's price). */
+  detail?: ReactNode;
   index: number;
   count: number;
   active: boolean;
   busy: boolean;
   actions: ListActions;
-}) {
+};
+
+/** A category's or an item's line: its name (a heading for a category), "archived", and its buttons. */
+function EntryHead(props: EntryProps) {
+  const { t } = useTranslation('menu-editor');
+  const Title = props.kind === 'category' ? 'h3' : 'span';
+  return (
+    <>
+      <Title className={styles.rowTitle} data-row-title>
+        {props.label}
+        {props.detail}
+        {!props.active && <span className={styles.badge}>{t('archived')}</span>}
+      </Title>
+      <Controls {...props} />
+    </>
+  );
+}
+
+function Controls({ busy, actions, kind, refName, label, index, count, active }: EntryProps) {
   const { t } = useTranslation('menu-editor');
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={styles.button}
-        disabled={busy}
-        onClick={() => actions.edit(kind, refName)}
-      >
+      <button type="button" className={ui.button} disabled={busy} onClick={() => actions.edit(kind, refName)}>
         {t('edit')}
-        <span className={styles.visuallyHidden}> {label}</span>
+        <span className={ui.visuallyHidden}> {label}</span>
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={ui.button}
         disabled={busy || index === 0}
         data-move={`${kind}-${refName}-up`}
         onClick={() => actions.move(kind, refName, index - 1)}
       >
         {t('move_up')}
-        <span className={styles.visuallyHidden}> {label}</span>
+        <span className={ui.visuallyHidden}> {label}</span>
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={ui.button}
         disabled={busy || index === count - 1}
         data-move={`${kind}-${refName}-down`}
         onClick={() => actions.move(kind, refName, index + 1)}
       >
         {t('move_down')}
-        <span className={styles.visuallyHidden}> {label}</span>
+        <span className={ui.visuallyHidden}> {label}</span>
       </button>
       <button
         type="button"
-        className={styles.button}
+        className={ui.button}
         disabled={busy}
         onClick={() => actions.archive(kind, refName, active)}
       >
         {active ? t('archive') : t('bring_back')}
-        <span className={styles.visuallyHidden}> {label}</span>
+        <span className={ui.visuallyHidden}> {label}</span>
       </button>
     </div>
   );
@@ -91,7 +99,7 @@ export function CategoryList({
   const name = (translations: MenuFile['categories'][number]['translations']) =>
     dinerText(translations, language).title ?? t('menu:untitled');
 
-  if (menu.categories.length === 0) return <p className={styles.muted}>{t('no_categories')}</p>;
+  if (menu.categories.length === 0) return <p className={ui.muted}>{t('no_categories')}</p>;
   const names = new Map<string, string>();
   for (const category of menu.categories) {
     names.set(`category:${category.ref}`, name(category.translations));
@@ -109,11 +117,7 @@ export function CategoryList({
           return (
             <SortableItem key={category.ref} id={category.ref} label={label} className={styles.category}>
               <div className={styles.row}>
-                <h3 className={styles.rowTitle} data-row-title>
-                  {label}
-                  {!category.isActive && <span className={styles.badge}>{t('archived')}</span>}
-                </h3>
-                <Controls
+                <EntryHead
                   busy={busy}
                   actions={actions}
                   kind="category"
@@ -134,17 +138,13 @@ export function CategoryList({
                     const itemLabel = name(item.translations);
                     return (
                       <SortableItem key={item.ref} id={item.ref} label={itemLabel} className={styles.row}>
-                        <span className={styles.rowTitle} data-row-title>
-                          {itemLabel}
-                          <span className={styles.muted}> · {item.priceGross} Ft</span>
-                          {!item.isActive && <span className={styles.badge}>{t('archived')}</span>}
-                        </span>
-                        <Controls
+                        <EntryHead
                           busy={busy}
                           actions={actions}
                           kind="item"
                           refName={item.ref}
                           label={itemLabel}
+                          detail={<span className={ui.muted}> · {item.priceGross} Ft</span>}
                           index={ii}
                           count={category.items.length}
                           active={item.isActive}
@@ -156,12 +156,12 @@ export function CategoryList({
               </SortableList>
               <button
                 type="button"
-                className={styles.button}
+                className={ui.button}
                 disabled={busy}
                 onClick={() => actions.addItem(category.ref)}
               >
                 {t('add_item')}
-                <span className={styles.visuallyHidden}> ({label})</span>
+                <span className={ui.visuallyHidden}> ({label})</span>
               </button>
             </SortableItem>
           );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './menu-editor.module.css';
 
@@ -31,13 +32,13 @@ export function ConfirmBar({
         <button
           ref={confirmButton}
           type="button"
-          className={styles.primary}
+          className={ui.primaryButton}
           disabled={busy}
           onClick={onConfirm}
         >
           {confirmLabel}
         </button>
-        <button type="button" className={styles.button} onClick={onCancel}>
+        <button type="button" className={ui.button} onClick={onCancel}>
           {t('cancel')}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { type DraftCategory, type DraftItem, type EntryValues, valuesOf } from './entry-fields.ts';
 import styles from './menu-editor.module.css';
@@ -56,7 +57,7 @@ export function ConflictNotice({
       ) : (
         <p>{t('conflict_removed')}</p>
       )}
-      <button type="button" className={styles.button} onClick={onReload}>
+      <button type="button" className={ui.button} onClick={onReload}>
         {t('conflict_reload')}
       </button>
     </section>

@@ -1,6 +1,7 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
 import { AVAILABILITY_TYPES, type AvailabilityType, type VatKey } from '@tablo/contract/menu';
 import { type FormEvent, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure } from '../api/menu-editor-api.ts';
 import { type FieldErrors, fieldErrors } from '../utils/field-errors.ts';
@@ -81,7 +82,7 @@ export function EntryForm({
 
   const fieldError = (name: string) =>
     errors.fields[name] ? (
-      <p id={`${name}-error`} className={styles.error}>
+      <p id={`${name}-error`} className={ui.error}>
         {errors.fields[name].join('; ')}
       </p>
     ) : null;
@@ -89,11 +90,11 @@ export function EntryForm({
 
   return (
     <form className={styles.form} onSubmit={(event) => void submit(event)} aria-labelledby="entry-form-title">
-      <h2 id="entry-form-title" className={styles.subtitle}>
+      <h2 id="entry-form-title" className={ui.subtitle}>
         {title}
       </h2>
       {errors.general.length > 0 && (
-        <div role="alert" className={styles.error}>
+        <div role="alert" className={ui.error}>
           {errors.general.map((problem) => (
             <p key={problem}>{problem}</p>
           ))}
@@ -116,11 +117,11 @@ export function EntryForm({
       />
       {item && (
         <div className={styles.itemFields}>
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor="price">{t('price_label')}</label>
             <input
               id="price"
-              className={styles.input}
+              className={ui.input}
               inputMode="numeric"
               value={values.price}
               aria-invalid={errors.fields.priceGross ? true : undefined}
@@ -129,11 +130,11 @@ export function EntryForm({
             />
             {fieldError('priceGross')}
           </div>
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor="vat-key">{t('vat_key')}</label>
             <select
               id="vat-key"
-              className={styles.input}
+              className={ui.input}
               value={values.vatKey}
               aria-invalid={errors.fields.vatKey ? true : undefined}
               aria-describedby={described('vatKey')}
@@ -147,11 +148,11 @@ export function EntryForm({
             </select>
             {fieldError('vatKey')}
           </div>
-          <div className={styles.field}>
+          <div className={ui.field}>
             <label htmlFor="availability">{t('availability')}</label>
             <select
               id="availability"
-              className={styles.input}
+              className={ui.input}
               value={values.availabilityType}
               aria-describedby={described('availabilityType')}
               onChange={(event) => change({ availabilityType: event.target.value as AvailabilityType })}
@@ -212,10 +213,10 @@ export function EntryForm({
       )}
       {item && <ItemPreview values={values} />}
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy}>
+        <button type="submit" className={ui.primaryButton} disabled={busy}>
           {t('save')}
         </button>
-        <button type="button" className={styles.button} onClick={onCancel}>
+        <button type="button" className={ui.button} onClick={onCancel}>
           {t('cancel')}
         </button>
       </div>

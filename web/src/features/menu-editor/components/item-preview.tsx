@@ -1,5 +1,6 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
 import { type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { dinerText } from '../utils/diner-text.ts';
@@ -18,7 +19,7 @@ export function ItemPreview({ values }: { values: EntryValues }) {
   const allergens = ALLERGEN_TYPES.filter((type) => values.allergens.includes(type));
   return (
     <section className={styles.preview} aria-labelledby="preview-title">
-      <h3 id="preview-title" className={styles.muted}>
+      <h3 id="preview-title" className={ui.muted}>
         {t('preview')}
       </h3>
       <article className={styles.previewCard}>
@@ -35,7 +36,7 @@ export function ItemPreview({ values }: { values: EntryValues }) {
             : '—'}
           {values.availabilityType === 'SOLD_OUT' && <strong> · {t('menu:sold_out')}</strong>}
         </p>
-        <p className={styles.muted}>
+        <p className={ui.muted}>
           {allergens.length > 0
             ? t('menu:contains', { allergens: allergens.map((a) => t(`menu:allergen.${a}`)).join(', ') })
             : t('menu:no_allergens')}

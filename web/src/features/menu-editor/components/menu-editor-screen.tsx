@@ -2,6 +2,8 @@ import type { MenuDraft } from '@tablo/contract/menu-editor';
 import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
+import { LoadState, ScreenHead } from '../../../components/console-form/screen-head.tsx';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -99,7 +101,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
     return result;
   }
 
-  if (!allowed) return <p className={styles.muted}>{t('not_allowed')}</p>;
+  if (!allowed) return <p className={ui.muted}>{t('not_allowed')}</p>;
   const data = draft.data;
   const titleOf = (translations: { isoCode: string; title: string; description: string }[]) =>
     dinerText(translations, language).title ?? t('menu:untitled');
@@ -177,38 +179,24 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
 
   return (
     <div className={styles.screen}>
-      <div className={styles.section}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.muted}>{t('intro')}</p>
-        <p role="status" aria-live="polite">
-          {notice}
-        </p>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-      </div>
-      {draft.isPending && <p className={styles.muted}>{t('loading')}</p>}
-      {draft.isError && (
-        <div role="alert">
-          <p className={styles.error}>{t('load_failed', { message: draft.error.message })}</p>
-          <button type="button" className={styles.button} onClick={() => void draft.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      )}
+      <ScreenHead title={t('title')} intro={t('intro')} notice={notice} error={error} />
+      <LoadState
+        query={draft}
+        loading={t('loading')}
+        failed={(message) => t('load_failed', { message })}
+        retry={t('retry')}
+      />
       {data && (
         <>
           <section className={styles.section} aria-labelledby="draft-title">
-            <h2 id="draft-title" className={styles.subtitle}>
+            <h2 id="draft-title" className={ui.subtitle}>
               {t('draft')}
             </h2>
             <p>{data.hasChanges ? t('has_changes') : t('no_changes')}</p>
             <div className={styles.actions}>
               <button
                 type="button"
-                className={styles.primary}
+                className={ui.primaryButton}
                 disabled={busy || !data.hasChanges}
                 onClick={() => setConfirm('publish')}
               >
@@ -216,7 +204,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
               </button>
               <button
                 type="button"
-                className={styles.button}
+                className={ui.button}
                 disabled={busy || !data.hasChanges}
                 onClick={() => setConfirm('discard')}
               >
@@ -224,7 +212,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
               </button>
               <button
                 type="button"
-                className={styles.button}
+                className={ui.button}
                 disabled={busy}
                 onClick={() => setEditing({ kind: 'category', ref: null })}
               >
@@ -265,7 +253,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
             />
           )}
           <section className={styles.section} aria-labelledby="categories-title">
-            <h2 id="categories-title" className={styles.subtitle}>
+            <h2 id="categories-title" className={ui.subtitle}>
               {t('categories')}
             </h2>
             <CategoryList menu={data.menu} busy={busy} actions={actions} />
@@ -278,7 +266,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
         />
       )}
       <section className={styles.section} aria-labelledby="versions-title">
-        <h2 id="versions-title" className={styles.subtitle}>
+        <h2 id="versions-title" className={ui.subtitle}>
           {t('versions')}
         </h2>
         {versions.data && (

@@ -1,6 +1,7 @@
 import { menuEditorPaths } from '@tablo/contract/menu-editor';
 import { API_BASE } from '@tablo/contract/paths';
 import { useId, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure } from '../api/menu-editor-api.ts';
 import styles from './menu-editor.module.css';
@@ -27,15 +28,15 @@ export function MenuFilePanel({ onImport }: { onImport: (text: string) => Promis
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.subtitle}>
+      <h2 id={`${id}-title`} className={ui.subtitle}>
         {t('file_title')}
       </h2>
       <div className={styles.actions}>
-        <a className={styles.button} href={`${API_BASE}${menuEditorPaths.export()}`} download>
+        <a className={ui.button} href={`${API_BASE}${menuEditorPaths.export()}`} download>
           {t('export')}
         </a>
       </div>
-      <div className={styles.field}>
+      <div className={ui.field}>
         <label htmlFor={id}>{t('import_label')}</label>
         <input
           id={id}
@@ -50,7 +51,7 @@ export function MenuFilePanel({ onImport }: { onImport: (text: string) => Promis
         />
       </div>
       {problems.length > 0 && (
-        <div id={`${id}-problems`} role="alert" className={styles.error}>
+        <div id={`${id}-problems`} role="alert" className={ui.error}>
           <p>{t('import_failed')}</p>
           <ul>
             {problems.map((problem) => (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure } from '../api/menu-editor-api.ts';
 import styles from './menu-editor.module.css';
@@ -29,7 +30,7 @@ export function PictureField({
   }
 
   return (
-    <div className={styles.field}>
+    <div className={ui.field}>
       <p className={styles.languageName}>{t('picture')}</p>
       {imageUrl && <img src={imageUrl} alt="" className={styles.thumbnail} />}
       <label htmlFor={id}>{t('picture_label')}</label>
@@ -46,7 +47,7 @@ export function PictureField({
         }}
       />
       {problem && (
-        <p id={`${id}-error`} className={styles.error} role="alert">
+        <p id={`${id}-error`} className={ui.error} role="alert">
           {problem}
         </p>
       )}

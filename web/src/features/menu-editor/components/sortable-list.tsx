@@ -15,6 +15,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './menu-editor.module.css';
 
@@ -93,12 +94,12 @@ export function SortableItem({
       <button
         type="button"
         ref={setActivatorNodeRef}
-        className={`${styles.button} ${styles.handle}`}
+        className={`${ui.button} ${styles.handle}`}
         {...attributes}
         {...listeners}
       >
         <span aria-hidden="true">⠿</span>
-        <span className={styles.visuallyHidden}>
+        <span className={ui.visuallyHidden}>
           {t('drag')} {label}
         </span>
       </button>

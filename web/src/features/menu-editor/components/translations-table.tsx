@@ -1,4 +1,5 @@
 import { LANGUAGES } from '@tablo/contract/language-list';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { dinerText } from '../utils/diner-text.ts';
 import type { Texts } from './entry-fields.ts';
@@ -23,7 +24,7 @@ export function TranslationsTable({
     <fieldset className={styles.fieldset} aria-describedby={errors ? 'translations-error' : undefined}>
       <legend>{t('texts')}</legend>
       {errors && (
-        <p id="translations-error" className={styles.error}>
+        <p id="translations-error" className={ui.error}>
           {errors.join('; ')}
         </p>
       )}
@@ -42,7 +43,7 @@ export function TranslationsTable({
               <label htmlFor={titleId}>{t('title_in', { language: language.label })}</label>
               <input
                 id={titleId}
-                className={styles.input}
+                className={ui.input}
                 lang={language.bcp47}
                 value={text.title}
                 aria-invalid={errors ? true : undefined}
@@ -53,14 +54,14 @@ export function TranslationsTable({
               </label>
               <textarea
                 id={`description-${language.code}`}
-                className={styles.input}
+                className={ui.input}
                 lang={language.bcp47}
                 rows={2}
                 value={text.description}
                 onChange={(event) => onChange(language.code, 'description', event.target.value)}
               />
               {missing && (
-                <p className={styles.muted}>
+                <p className={ui.muted}>
                   {shown.title === null
                     ? t('diner_sees_placeholder', { placeholder: t('menu:untitled') })
                     : t('diner_sees', {

@@ -1,5 +1,6 @@
 import { type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
 import type { MenuVersion } from '@tablo/contract/menu-editor';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import styles from './menu-editor.module.css';
@@ -22,7 +23,7 @@ export function VersionsPanel({
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  if (versions.length === 0) return <p className={styles.muted}>{t('no_versions')}</p>;
+  if (versions.length === 0) return <p className={ui.muted}>{t('no_versions')}</p>;
   return (
     <ol className={styles.list}>
       {versions.map((version) => (
@@ -30,7 +31,7 @@ export function VersionsPanel({
           <span className={styles.rowTitle}>
             {t('version', { number: version.number })}
             {version.number === liveVersion && <span className={styles.badge}>{t('live')}</span>}
-            <span className={styles.muted}>
+            <span className={ui.muted}>
               {' '}
               · {format.format(new Date(version.publishedAt))}
               {version.publishedBy ? ` · ${version.publishedBy}` : ''} ·{' '}
@@ -41,12 +42,12 @@ export function VersionsPanel({
           {version.number !== liveVersion && (
             <button
               type="button"
-              className={styles.button}
+              className={ui.button}
               disabled={busy}
               onClick={() => onRestore(version.number)}
             >
               {t('restore')}
-              <span className={styles.visuallyHidden}> {t('version', { number: version.number })}</span>
+              <span className={ui.visuallyHidden}> {t('version', { number: version.number })}</span>
             </button>
           )}
         </li>

@@ -4,6 +4,7 @@ import type {
   VatKeySetting,
 } from '@tablo/contract/restaurant-setup';
 import { type FormEvent, useId, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
 
@@ -63,8 +64,8 @@ export function SettingsForm({
     <>
       <form className={styles.form} onSubmit={pictureChosen}>
         {settings.image && <img src={settings.image} alt={t('picture_current')} className={styles.preview} />}
-        <div className={styles.field}>
-          <label htmlFor={id('picture')} className={styles.label}>
+        <div className={ui.field}>
+          <label htmlFor={id('picture')} className={ui.label}>
             {t('picture')}
           </label>
           <input
@@ -73,22 +74,22 @@ export function SettingsForm({
             type="file"
             accept="image/jpeg,image/png,image/webp,image/avif"
           />
-          <span className={styles.muted}>{t('picture_hint')}</span>
+          <span className={ui.muted}>{t('picture_hint')}</span>
         </div>
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={ui.button} disabled={busy}>
           {t('picture_upload')}
         </button>
       </form>
       <form className={styles.form} onSubmit={submit} aria-label={t('details_title')}>
         {TEXT_FIELDS.map((field) => (
-          <div className={styles.field} key={field}>
-            <label htmlFor={id(field)} className={styles.label}>
+          <div className={ui.field} key={field}>
+            <label htmlFor={id(field)} className={ui.label}>
               {t(`field_${field}`)}
             </label>
             <input
               id={id(field)}
               name={field}
-              className={styles.input}
+              className={ui.input}
               defaultValue={settings[field] ?? ''}
               required={field === 'name' || field === 'timeZone'}
               type={field === 'phone' ? 'tel' : field === 'reservationUrl' ? 'url' : 'text'}
@@ -96,8 +97,8 @@ export function SettingsForm({
           </div>
         ))}
         {(['descriptionHu', 'descriptionEn'] as const).map((field) => (
-          <div className={styles.field} key={field}>
-            <label htmlFor={id(field)} className={styles.label}>
+          <div className={ui.field} key={field}>
+            <label htmlFor={id(field)} className={ui.label}>
               {t(`field_${field}`)}
             </label>
             <textarea
@@ -123,28 +124,28 @@ export function SettingsForm({
           <label htmlFor={id('isEnabled')}>{t('field_isEnabled')}</label>
         </div>
         <fieldset className={styles.form}>
-          <legend className={styles.label}>{t('vat_keys')}</legend>
+          <legend className={ui.label}>{t('vat_keys')}</legend>
           {vatKeys.map((key, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; a code may be blank while typed
             <div className={styles.vatRow} key={index}>
-              <div className={styles.field}>
-                <label htmlFor={id(`vat-code-${index}`)} className={styles.label}>
+              <div className={ui.field}>
+                <label htmlFor={id(`vat-code-${index}`)} className={ui.label}>
                   {t('vat_code', { number: index + 1 })}
                 </label>
                 <input
                   id={id(`vat-code-${index}`)}
-                  className={styles.input}
+                  className={ui.input}
                   value={key.code}
                   onChange={(event) => setVat(index, { code: event.target.value })}
                 />
               </div>
-              <div className={styles.field}>
-                <label htmlFor={id(`vat-percent-${index}`)} className={styles.label}>
+              <div className={ui.field}>
+                <label htmlFor={id(`vat-percent-${index}`)} className={ui.label}>
                   {t('vat_percent', { number: index + 1 })}
                 </label>
                 <input
                   id={id(`vat-percent-${index}`)}
-                  className={styles.input}
+                  className={ui.input}
                   type="number"
                   min={0}
                   max={100}
@@ -155,7 +156,7 @@ export function SettingsForm({
               </div>
               <button
                 type="button"
-                className={styles.button}
+                className={ui.button}
                 onClick={() => setVatKeys((keys) => keys.filter((_, i) => i !== index))}
               >
                 {t('vat_remove', { number: index + 1 })}
@@ -164,13 +165,13 @@ export function SettingsForm({
           ))}
           <button
             type="button"
-            className={styles.button}
+            className={ui.button}
             onClick={() => setVatKeys((keys) => [...keys, { code: '', valuePercent: 27 }])}
           >
             {t('vat_add')}
           </button>
         </fieldset>
-        <button type="submit" className={styles.primaryButton} disabled={busy}>
+        <button type="submit" className={ui.primaryButton} disabled={busy}>
           {t('save')}
         </button>
       </form>

@@ -2,6 +2,7 @@ import { API_BASE } from '@tablo/contract/paths';
 import type { SetupChecklist, SetupStep } from '@tablo/contract/restaurant-setup';
 import { staffSetupPaths } from '@tablo/contract/restaurant-setup';
 import { Link } from 'react-router';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
 
@@ -48,7 +49,7 @@ export function SetupChecklistView({
             </a>
             <button
               type="button"
-              className={styles.button}
+              className={ui.button}
               disabled={busy}
               onClick={() => onQrCodesDone(!done('qrCodes'))}
             >
@@ -64,7 +65,7 @@ export function SetupChecklistView({
             {t('see_menu')}
           </a>
         ) : (
-          <button type="button" className={styles.primaryButton} disabled={busy} onClick={onOpen}>
+          <button type="button" className={ui.primaryButton} disabled={busy} onClick={onOpen}>
             {t('open_button')}
           </button>
         );
@@ -76,9 +77,7 @@ export function SetupChecklistView({
       {checklist.steps.map(({ step, done: isDone }) => (
         <li key={step} className={styles.step}>
           <span>{t(`step_${step}`)}</span>
-          <span className={isDone ? styles.badge : styles.badgeOff}>
-            {isDone ? t('done') : t('not_done')}
-          </span>
+          <span className={isDone ? ui.badge : ui.badgeOff}>{isDone ? t('done') : t('not_done')}</span>
           {action(step)}
         </li>
       ))}

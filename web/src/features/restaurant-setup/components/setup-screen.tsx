@@ -2,12 +2,12 @@ import type { StaffMe, StaffTable } from '@tablo/contract/staff';
 import { staffCan } from '@tablo/contract/staff';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import ui from '../../../components/console-form/console-form.module.css';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { createSetupApi, setupQueryKey } from '../api/setup-api.ts';
 import { SettingsForm } from './settings-form.tsx';
-import styles from './setup.module.css';
 import { type ChecklistLinks, SetupChecklistView } from './setup-checklist.tsx';
 import { TablesSetup } from './tables-setup.tsx';
 
@@ -84,23 +84,23 @@ export function SetupScreen({
     return true;
   }
 
-  if (!allowed) return <p className={styles.muted}>{t('not_allowed')}</p>;
+  if (!allowed) return <p className={ui.muted}>{t('not_allowed')}</p>;
   const version = settings.data?.version ?? 0;
 
   return (
-    <div className={styles.screen}>
-      <div className={styles.section}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.muted}>{t('intro')}</p>
+    <div className={ui.screen}>
+      <div className={ui.section}>
+        <h1 className={ui.title}>{t('title')}</h1>
+        <p className={ui.muted}>{t('intro')}</p>
         <p role="status" aria-live="polite">
           {notice}
         </p>
         {error && (
           <div role="alert">
-            <p className={styles.error}>{error}</p>
+            <p className={ui.error}>{error}</p>
             <button
               type="button"
-              className={styles.button}
+              className={ui.button}
               onClick={() => void settings.refetch().then(() => setGeneration((g) => g + 1))}
             >
               {t('reload')}
@@ -109,16 +109,16 @@ export function SetupScreen({
         )}
       </div>
       {(settings.isPending || checklist.isPending || tables.isPending) && (
-        <p className={styles.muted}>{t('loading')}</p>
+        <p className={ui.muted}>{t('loading')}</p>
       )}
       {(settings.isError || checklist.isError || tables.isError) && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={ui.error}>
           {t('load_failed')}
         </p>
       )}
       {checklist.data && (
-        <section className={styles.section} aria-labelledby="setup-steps">
-          <h2 id="setup-steps" className={styles.subtitle}>
+        <section className={ui.section} aria-labelledby="setup-steps">
+          <h2 id="setup-steps" className={ui.subtitle}>
             {t('steps_title')}
           </h2>
           <SetupChecklistView
@@ -133,8 +133,8 @@ export function SetupScreen({
         </section>
       )}
       {settings.data && (
-        <section className={styles.section} aria-labelledby="setup-details">
-          <h2 id="setup-details" className={styles.subtitle} tabIndex={-1}>
+        <section className={ui.section} aria-labelledby="setup-details">
+          <h2 id="setup-details" className={ui.subtitle} tabIndex={-1}>
             {t('details_title')}
           </h2>
           <SettingsForm
@@ -147,8 +147,8 @@ export function SetupScreen({
         </section>
       )}
       {tables.data && (
-        <section className={styles.section} aria-labelledby="setup-tables">
-          <h2 id="setup-tables" className={styles.subtitle} tabIndex={-1}>
+        <section className={ui.section} aria-labelledby="setup-tables">
+          <h2 id="setup-tables" className={ui.subtitle} tabIndex={-1}>
             {t('tables_title')}
           </h2>
           <TablesSetup

@@ -2,6 +2,7 @@ import type { AddTablesRequest } from '@tablo/contract/restaurant-setup';
 import type { StaffTable } from '@tablo/contract/staff';
 import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
+import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
 
@@ -39,56 +40,48 @@ export function TablesSetup({
 
   return (
     <>
-      <p className={styles.muted}>
+      <p className={ui.muted}>
         {t('tables_intro')} <Link to={tablesScreen}>{t('go_tables_screen')}</Link>
       </p>
-      <form className={styles.inviteForm} onSubmit={addCount} aria-label={t('add_count_title')}>
-        <div className={styles.field}>
-          <label htmlFor={ids.count} className={styles.label}>
+      <form className={ui.inlineForm} onSubmit={addCount} aria-label={t('add_count_title')}>
+        <div className={ui.field}>
+          <label htmlFor={ids.count} className={ui.label}>
             {t('add_count')}
           </label>
-          <input
-            id={ids.count}
-            name="count"
-            type="number"
-            min={1}
-            max={500}
-            required
-            className={styles.input}
-          />
+          <input id={ids.count} name="count" type="number" min={1} max={500} required className={ui.input} />
         </div>
-        <button type="submit" className={styles.primaryButton} disabled={busy}>
+        <button type="submit" className={ui.primaryButton} disabled={busy}>
           {t('add_tables')}
         </button>
       </form>
-      <form className={styles.inviteForm} onSubmit={addRange} aria-label={t('add_range_title')}>
-        <div className={styles.field}>
-          <label htmlFor={ids.from} className={styles.label}>
+      <form className={ui.inlineForm} onSubmit={addRange} aria-label={t('add_range_title')}>
+        <div className={ui.field}>
+          <label htmlFor={ids.from} className={ui.label}>
             {t('range_from')}
           </label>
-          <input id={ids.from} name="from" type="number" min={1} required className={styles.input} />
+          <input id={ids.from} name="from" type="number" min={1} required className={ui.input} />
         </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.to} className={styles.label}>
+        <div className={ui.field}>
+          <label htmlFor={ids.to} className={ui.label}>
             {t('range_to')}
           </label>
-          <input id={ids.to} name="to" type="number" min={1} required className={styles.input} />
+          <input id={ids.to} name="to" type="number" min={1} required className={ui.input} />
         </div>
-        <button type="submit" className={styles.primaryButton} disabled={busy}>
+        <button type="submit" className={ui.primaryButton} disabled={busy}>
           {t('add_range')}
         </button>
       </form>
       {tables.length === 0 ? (
-        <p className={styles.muted}>{t('no_tables')}</p>
+        <p className={ui.muted}>{t('no_tables')}</p>
       ) : (
-        <ul className={styles.list} aria-label={t('table_list')}>
+        <ul className={ui.list} aria-label={t('table_list')}>
           {tables.map((table) => (
             <li key={table.tableId} className={styles.step}>
               <span>{t('table_n', { number: table.tableNumber })}</span>
-              {!table.isEnabled && <span className={styles.badgeOff}>{t('table_disabled')}</span>}
+              {!table.isEnabled && <span className={ui.badgeOff}>{t('table_disabled')}</span>}
               <button
                 type="button"
-                className={styles.button}
+                className={ui.button}
                 disabled={busy || table.visit !== null}
                 onClick={() => onRemove(table)}
               >

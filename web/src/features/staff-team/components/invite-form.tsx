@@ -1,9 +1,9 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/language-list';
 import { STAFF_ROLES, type StaffRole } from '@tablo/contract/staff';
 import { type FormEvent, useId, useState } from 'react';
+import styles from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
-import styles from './team.module.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,7 +39,7 @@ export function InviteForm({
   }
 
   return (
-    <form className={styles.inviteForm} onSubmit={submit} noValidate aria-labelledby="invite-title">
+    <form className={styles.inlineForm} onSubmit={submit} noValidate aria-labelledby="invite-title">
       <div className={styles.field}>
         <label htmlFor={ids.email} className={styles.label}>
           {t('email')}

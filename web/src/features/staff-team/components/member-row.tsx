@@ -1,8 +1,8 @@
 import type { TeamMember } from '@tablo/contract/accounts';
 import { STAFF_ROLES, type StaffRole } from '@tablo/contract/staff';
 import { useId, useState } from 'react';
+import styles from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
-import styles from './team.module.css';
 
 export interface MemberActions {
   changeRole(member: TeamMember, role: StaffRole): void;

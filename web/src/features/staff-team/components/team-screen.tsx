@@ -3,6 +3,8 @@ import { type LanguageCode, toBcp47 } from '@tablo/contract/language-list';
 import { type StaffMe, type StaffRole, staffCan } from '@tablo/contract/staff';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import styles from '../../../components/console-form/console-form.module.css';
+import { LoadState, ScreenHead } from '../../../components/console-form/screen-head.tsx';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -10,7 +12,6 @@ import { useLanguage } from '../../../providers/language.tsx';
 import { createTeamApi, teamQueryKey } from '../api/team-api.ts';
 import { InviteForm } from './invite-form.tsx';
 import { type MemberActions, MemberRow } from './member-row.tsx';
-import styles from './team.module.css';
 import { teamErrorText } from './team-errors.ts';
 
 /**
@@ -71,27 +72,13 @@ export function TeamScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut: () =
 
   return (
     <div className={styles.screen}>
-      <div className={styles.section}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.muted}>{t('intro')}</p>
-        <p role="status" aria-live="polite">
-          {notice}
-        </p>
-        {error && (
-          <p role="alert" className={styles.error}>
-            {error}
-          </p>
-        )}
-      </div>
-      {team.isPending && <p className={styles.muted}>{t('loading')}</p>}
-      {team.isError && (
-        <div role="alert">
-          <p className={styles.error}>{t('load_failed', { message: team.error.message })}</p>
-          <button type="button" className={styles.button} onClick={() => void team.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      )}
+      <ScreenHead title={t('title')} intro={t('intro')} notice={notice} error={error} />
+      <LoadState
+        query={team}
+        loading={t('loading')}
+        failed={(message) => t('load_failed', { message })}
+        retry={t('retry')}
+      />
       {team.data && (
         <>
           <section className={styles.section} aria-labelledby="members-title">

@@ -1,0 +1,55 @@
+import ui from './console-form.module.css';
+
+/** The top of a console screen: its title, what it is for, and the outcome of the last action (announced). */
+export function ScreenHead({
+  title,
+  intro,
+  notice,
+  error,
+}: {
+  title: string;
+  intro: string;
+  notice: string;
+  error: string | null;
+}) {
+  return (
+    <div className={ui.section}>
+      <h1 className={ui.title}>{title}</h1>
+      <p className={ui.muted}>{intro}</p>
+      <p role="status" aria-live="polite">
+        {notice}
+      </p>
+      {error && (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Loadable = { isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
+
+/** A screen's data while it loads, or after it failed to, with a way to try again. */
+export function LoadState({
+  query,
+  loading,
+  failed,
+  retry,
+}: {
+  query: Loadable;
+  loading: string;
+  failed: (message: string) => string;
+  retry: string;
+}) {
+  if (query.isPending) return <p className={ui.muted}>{loading}</p>;
+  if (!query.isError) return null;
+  return (
+    <div role="alert">
+      <p className={ui.error}>{failed(query.error?.message ?? '')}</p>
+      <button type="button" className={ui.button} onClick={() => void query.refetch()}>
+        {retry}
+      </button>
+    </div>
+  );
+}
