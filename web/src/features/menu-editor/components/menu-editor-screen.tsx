@@ -2,6 +2,7 @@ import type { MenuDraft } from '@tablo/contract/menu-editor';
 import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { routes } from '../../../config/routes.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -180,6 +181,13 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
       <div className={styles.section}>
         <h1 className={styles.title}>{t('title')}</h1>
         <p className={styles.muted}>{t('intro')}</p>
+        {/* The published menu as guests see it, also before opening (docs/decisions/069-owner-preview.md). */}
+        {staffCan(me.role, 'previewMenu') && (
+          <p>
+            <a href={routes.menuPreview(me.restaurantShortName, language)}>{t('preview_menu')}</a>{' '}
+            <span className={styles.muted}>{t('preview_menu_hint')}</span>
+          </p>
+        )}
         <p role="status" aria-live="polite">
           {notice}
         </p>

@@ -2,6 +2,7 @@ import { API_BASE } from '@tablo/contract/paths';
 import type { SetupChecklist, SetupStep } from '@tablo/contract/restaurant-setup';
 import { staffSetupPaths } from '@tablo/contract/restaurant-setup';
 import { Link } from 'react-router';
+import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
 
@@ -60,13 +61,15 @@ export function SetupChecklistView({
         return <Link to={links.team}>{t('go_team')}</Link>;
       case 'open':
         return done('open') ? (
-          <a href={`/menu/${encodeURIComponent(checklist.shortName)}/${encodeURIComponent(links.language)}`}>
-            {t('see_menu')}
-          </a>
+          <a href={routes.menu(checklist.shortName, links.language)}>{t('see_menu')}</a>
         ) : (
-          <button type="button" className={styles.primaryButton} disabled={busy} onClick={onOpen}>
-            {t('open_button')}
-          </button>
+          <>
+            {/* Before opening, its owner sees the menu as guests will (docs/decisions/069-owner-preview.md). */}
+            <a href={routes.menuPreview(checklist.shortName, links.language)}>{t('preview_menu')}</a>
+            <button type="button" className={styles.primaryButton} disabled={busy} onClick={onOpen}>
+              {t('open_button')}
+            </button>
+          </>
         );
     }
   }
