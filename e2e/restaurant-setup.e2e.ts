@@ -1,17 +1,20 @@
 // Issue 26: a restaurant sets itself up in the browser. The owner (a restaurant made disabled with the CLI,
 // its menu imported with the CLI, as the menu editor is another screen) signs in, fills in the details, adds
-// 6 tables and opens for guests; diners then see the menu. The set-up screen has no WCAG 2.2 AA violation.
+// 6 tables, previews the menu as guests will see it (decision 069) and opens for guests; diners then see the
+// menu. The set-up screen and the preview banner have no WCAG 2.2 AA violation.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
-import { finishJourney, startJourney, texts } from './support/journey.ts';
+import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, runCli, startServer } from './support/server-process.ts';
 
 const staff = texts('en', 'staff');
 const setup = texts('en', 'setup');
+const preview = texts('en', 'preview');
+const common = texts('en', 'common');
 const OWNER = { email: 'owner@napfeny.test', password: 'a long owner password' };
 
 const MENU = {
@@ -116,6 +119,29 @@ describe('setting a restaurant up in the browser', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'desktop-restaurant-setup');
 
+    // Before opening, the owner sees the menu as guests will, under the preview banner (decision 069).
+    await page.getByRole('link', { name: setup('preview_menu') }).click();
+    await page.waitForURL((url) => url.pathname === '/menu/napfeny/en' && url.search === '?preview');
+    const banner = page.getByRole('complementary', { name: new RegExp(preview('title')) });
+    await banner.waitFor();
+    await page.getByText('Goulash soup').first().waitFor();
+    // The restaurant's contact below the menu, as guests will see it.
+    await page.getByText('+36 1 234 5678').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-owner-preview');
+    // Anyone else gets today's not-found screen at the same address, and the public menu stays 404.
+    const stranger = await startJourney(browser, 'phone', server.baseUrl, {
+      // The preview route refuses a browser without the owner's session; the page shows not-found.
+      expectedErrors: [failedResource(401)],
+    });
+    await stranger.page.goto('/menu/napfeny/en?preview');
+    await stranger.page.getByRole('heading', { name: common('restaurant_not_found') }).waitFor();
+    expect(await stranger.page.getByText('Goulash soup').count()).toBe(0);
+    await finishJourney(stranger);
+    expect((await fetch(`${server.baseUrl}/api/menu/current/napfeny`)).status).toBe(404);
+    await banner.getByRole('link', { name: preview('back_to_setup') }).click();
+    await page.getByRole('heading', { level: 1, name: setup('title') }).waitFor();
+
     await page.getByRole('button', { name: setup('open_button') }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(setup('opened')).waitFor();
@@ -149,6 +175,15 @@ describe('setting a restaurant up in the browser', () => {
         ),
       )
       .toBe(true);
+    // The preview's banner is code of its own: a guest's phone never loads it.
+    const scripts = await guest.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((name) => /preview/.test(name))).toEqual([]);
     await finishJourney(guest);
   });
 });

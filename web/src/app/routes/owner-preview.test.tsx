@@ -1,10 +1,12 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { MenuSchema } from '@tablo/contract/menu';
+import { RestaurantSchema } from '@tablo/contract/restaurant';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildMenuFixture } from '../../features/menu/testing/menu-fixture.ts';
+import { demoClosedRestaurant } from '../../testing/fixtures.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { server } from '../../testing/server.ts';
 
@@ -42,6 +44,15 @@ function previewAnswers(status: 200 | 401 | 403 | 404 = 200) {
   return calls;
 }
 
+/** demo-closed with a phone number: the contact below the menu shows in the preview as for guests. */
+function withPhone() {
+  server.use(
+    http.get('/api/restaurant/one/demo-closed', () =>
+      HttpResponse.json(RestaurantSchema.parse({ ...demoClosedRestaurant, phone: '+36 1 234 5678' })),
+    ),
+  );
+}
+
 function banner(): HTMLElement {
   return screen.getByRole('complementary', { name: /Guests cannot see this menu yet/ });
 }
@@ -49,9 +60,11 @@ function banner(): HTMLElement {
 describe('the owner’s preview of a restaurant not open yet', () => {
   it('shows the menu under a banner that says guests cannot see it, with the way back to the set-up', async () => {
     const calls = previewAnswers();
+    withPhone();
     renderApp('/menu/demo-closed/en?preview');
     expect(await screen.findByRole('heading', { level: 2, name: 'Soups' }, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Demo Closed' })).toBeTruthy();
+    expect(await screen.findByText('+36 1 234 5678')).toBeTruthy();
     expect(await screen.findByText('Preview')).toBeTruthy();
     expect(banner().textContent).toContain('nobody can order or rate');
     expect(within(banner()).getByRole('link', { name: 'Back to set-up' }).getAttribute('href')).toBe(

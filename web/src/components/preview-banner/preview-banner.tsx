@@ -3,8 +3,9 @@ import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import styles from './preview-banner.module.css';
 
 /**
- * Above the owner's preview of a restaurant that is not open yet (docs/decisions/069-owner-preview.md): that
- * it is a preview, that guests cannot see the menu yet, and the way back to the set-up (where it opens).
+ * Over the owner's preview of a restaurant that is not open yet, fixed to the bottom of the screen
+ * (docs/decisions/069-owner-preview.md): that it is a preview, that guests cannot see the menu yet, and the
+ * way back to the set-up (where it opens).
  */
 export function PreviewBanner({ setupHref }: { setupHref: string }) {
   const { t } = useTranslation('preview');
@@ -14,7 +15,7 @@ export function PreviewBanner({ setupHref }: { setupHref: string }) {
         <strong id="preview-banner-title" className={styles.title}>
           <span className={styles.label}>{t('label')}</span> {t('title')}
         </strong>{' '}
-        {t('details')}
+        <span className={styles.details}>{t('details')}</span>
       </p>
       <Link className={styles.link} to={setupHref}>
         {t('back_to_setup')}
