@@ -3,7 +3,7 @@ import { HERO_SIZES, pictureSrcSet } from '@tablo/contract/picture-variants';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PREVIEW_PARAM } from '../config/routes.ts';
 import { apiRequest } from '../lib/api-client.ts';
 import { menuQueryOptions } from '../lib/menu-query.ts';
@@ -93,11 +93,12 @@ export function RestaurantProvider({
   preview?: ReactNode;
 }) {
   const { shortName = '' } = useParams();
-  const [searchParams] = useSearchParams();
+  // Read from the location's search, not useSearchParams: that hook's code would reach every diner's phone.
+  const { search } = useLocation();
   const query = useQuery(restaurantQueryOptions(shortName));
   const result = query.data;
   const closed = result?.ok === true && !result.data.isEnabled;
-  const wantsPreview = closed && searchParams.has(PREVIEW_PARAM);
+  const wantsPreview = closed && new URLSearchParams(search).has(PREVIEW_PARAM);
   const previewMenu = useQuery({ ...menuQueryOptions(shortName, true), enabled: wantsPreview });
   const previewed = useMemo(
     () => (result?.ok ? { ...result.data, isOrderingEnabled: false, tables: [] } : null),
