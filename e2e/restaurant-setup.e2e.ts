@@ -179,8 +179,10 @@ describe('setting a restaurant up in the browser', () => {
         ),
       )
       .toBe(true);
-    // The preview's banner is code of its own: a guest's phone never loads it.
-    expect(scripts.size).toBeGreaterThan(0);
+    // The preview's banner is code of its own: a guest's phone never loads it. The server's page shows the
+    // menu before its scripts start (decision 014): wait for them, and for the screen's own chunks.
+    await expect.poll(() => scripts.size, { timeout: 10_000 }).toBeGreaterThan(0);
+    await guest.page.waitForLoadState('networkidle');
     expect([...scripts].filter((name) => /preview/.test(name))).toEqual([]);
     await finishJourney(guest);
   });
