@@ -183,7 +183,15 @@ describe('setting a restaurant up in the browser', () => {
     // menu before its scripts start (decision 014): wait for them, and for the screen's own chunks.
     await expect.poll(() => scripts.size, { timeout: 10_000 }).toBeGreaterThan(0);
     await guest.page.waitForLoadState('networkidle');
-    expect([...scripts].filter((name) => /preview/.test(name))).toEqual([]);
+    const bodies = await Promise.all(
+      [...scripts].map(async (path) => ({
+        path,
+        body: await (await fetch(`${server.baseUrl}${path}`)).text(),
+      })),
+    );
+    expect(
+      bodies.filter(({ path, body }) => /preview/.test(path) || body.includes('preview-banner-title')),
+    ).toEqual([]);
     await finishJourney(guest);
   });
 });
