@@ -1,6 +1,7 @@
 // Issue 26: a restaurant sets itself up in the browser. The owner (a restaurant made disabled with the CLI,
 // its menu imported with the CLI, as the menu editor is another screen) signs in, fills in the details, adds
-// 6 tables and opens for guests; diners then see the menu. The set-up screen has no WCAG 2.2 AA violation.
+// 6 tables, previews the menu as guests will see it (decision 069) and opens for guests; diners then see the
+// menu. The set-up screen and the preview banner have no WCAG 2.2 AA violation.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -8,11 +9,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
-import { finishJourney, startJourney, texts } from './support/journey.ts';
+import { failedResource, finishJourney, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, runCli, startServer } from './support/server-process.ts';
 
 const staff = texts('en', 'staff');
 const setup = texts('en', 'setup');
+const preview = texts('en', 'preview');
+const common = texts('en', 'common');
 const OWNER = { email: 'owner@napfeny.test', password: 'a long owner password' };
 
 const MENU = {
@@ -113,6 +116,29 @@ describe('setting a restaurant up in the browser', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'desktop-restaurant-setup');
 
+    // Before opening, the owner sees the menu as guests will, under the preview banner (decision 069).
+    await page.getByRole('link', { name: setup('preview_menu') }).click();
+    await page.waitForURL((url) => url.pathname === '/menu/napfeny/en' && url.search === '?preview');
+    const banner = page.getByRole('complementary', { name: new RegExp(preview('title')) });
+    await banner.waitFor();
+    await page.getByText('Goulash soup').first().waitFor();
+    // The restaurant's contact below the menu, as guests will see it.
+    await page.getByText('+36 1 234 5678').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-owner-preview');
+    // Anyone else gets today's not-found screen at the same address, and the public menu stays 404.
+    const stranger = await startJourney(browser, 'phone', server.baseUrl, {
+      // The preview route refuses a browser without the owner's session; the page shows not-found.
+      expectedErrors: [failedResource(401)],
+    });
+    await stranger.page.goto('/menu/napfeny/en?preview');
+    await stranger.page.getByRole('heading', { name: common('restaurant_not_found') }).waitFor();
+    expect(await stranger.page.getByText('Goulash soup').count()).toBe(0);
+    await finishJourney(stranger);
+    expect((await fetch(`${server.baseUrl}/api/menu/current/napfeny`)).status).toBe(404);
+    await banner.getByRole('link', { name: preview('back_to_setup') }).click();
+    await page.getByRole('heading', { level: 1, name: setup('title') }).waitFor();
+
     await page.getByRole('button', { name: setup('open_button') }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(setup('opened')).waitFor();
@@ -132,6 +158,10 @@ describe('setting a restaurant up in the browser', () => {
 
     // A diner's page shows the uploaded picture and its resized copies, from the server, cached for a year.
     const guest = await startJourney(browser, 'phone', server.baseUrl);
+    const scripts = new Set<string>();
+    guest.page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
     await guest.page.goto('/menu/napfeny/en');
     await guest.page.getByText('Goulash soup').first().waitFor();
     const copy = restaurant.image.replace('/images/', '/images/variants/').replace('.webp', '-750w.webp');
@@ -146,6 +176,19 @@ describe('setting a restaurant up in the browser', () => {
         ),
       )
       .toBe(true);
+    // The preview's banner is code of its own: a guest's phone never loads it. The server's page shows the
+    // menu before its scripts start (decision 014): wait for them, and for the screen's own chunks.
+    await expect.poll(() => scripts.size, { timeout: 10_000 }).toBeGreaterThan(0);
+    await guest.page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(
+      [...scripts].map(async (path) => ({
+        path,
+        body: await (await fetch(`${server.baseUrl}${path}`)).text(),
+      })),
+    );
+    expect(
+      bodies.filter(({ path, body }) => /preview/.test(path) || body.includes('preview-banner-title')),
+    ).toEqual([]);
     await finishJourney(guest);
   });
 });

@@ -4,6 +4,11 @@ export const API_BASE = '/api';
 export const apiPaths = {
   restaurant: (shortName: string) => `/restaurant/one/${encodeURIComponent(shortName)}`,
   menu: (shortName: string) => `/menu/current/${encodeURIComponent(shortName)}`,
+  /**
+   * The same menu for its own OWNER or MANAGER while the restaurant is not open yet (staff cookie; never
+   * cached by anyone else: docs/decisions/069-owner-preview.md).
+   */
+  menuPreview: (shortName: string) => `/staff/menu-preview/${encodeURIComponent(shortName)}`,
   sessionUuid: () => '/order/uuid',
   ratings: () => '/menu-item-ratings',
   myRatings: (shortName: string) => `/menu-item-ratings/${encodeURIComponent(shortName)}`,

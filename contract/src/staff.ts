@@ -38,6 +38,8 @@ export const STAFF_PERMISSIONS = {
   manageStaff: ['OWNER', 'MANAGER'],
   /** The menu editor: the draft, publishing, versions and restoring (docs/decisions/062-menu-editor.md). */
   editMenu: ['OWNER', 'MANAGER'],
+  /** The menu as a guest will see it, before the restaurant opens (docs/decisions/069-owner-preview.md). */
+  previewMenu: ['OWNER', 'MANAGER'],
   /** Invite, promote to, change or disable an OWNER: a manager manages everyone else. */
   manageOwners: ['OWNER'],
   /** See the day's succeeded payments and refund them, in whole or in part (docs/decisions/053). */

@@ -15,6 +15,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { teamRoutes } from './modules/accounts/team-routes.ts';
 import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
+import { menuPreviewRoutes } from './modules/menu/preview-routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { getMenuAnswer } from './modules/menu/service.ts';
 import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
   await app.register(menuEditorRoutes, { prefix: '/api', database });
+  await app.register(menuPreviewRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
   await setupPayments(app, { database, config });

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
 import { Spinner } from '../components/spinner/spinner.tsx';
-import { ROUTE_PATTERNS } from '../config/routes.ts';
+import { PREVIEW_PARAM, ROUTE_PATTERNS } from '../config/routes.ts';
 import type { MenuSliderHandle } from '../features/menu/hooks/use-menu-slider.tsx';
 import { loadChunk } from '../lib/chunk-load.ts';
 import { menuQueryOptions } from '../lib/menu-query.ts';
@@ -74,9 +74,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   // On the menu route the menu is requested at the same time, not after the restaurant has answered: the
   // screen still uses it only inside the restaurant provider, i.e. once the restaurant is ok (spec §4).
+  // The owner's preview (`?preview`) reads its menu from the staff route instead (decision 069).
   function prefetchRestaurantAndMenu(args: LoaderFunctionArgs) {
     const { shortName } = args.params;
-    if (shortName && !import.meta.env.SSR) void queryClient.prefetchQuery(menuQueryOptions(shortName));
+    const preview = new URL(args.request.url).searchParams.has(PREVIEW_PARAM);
+    if (shortName && !preview && !import.meta.env.SSR)
+      void queryClient.prefetchQuery(menuQueryOptions(shortName));
     return prefetchRestaurant(args);
   }
 

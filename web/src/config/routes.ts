@@ -21,10 +21,20 @@ function paymentQuery(payment: string | undefined): string {
   return payment ? `?${new URLSearchParams({ [PAYMENT_PARAM]: payment })}` : '';
 }
 
+/**
+ * The query parameter of the owner's preview: on the menu route of a restaurant that is not open yet, its own
+ * OWNER or MANAGER sees the menu with a banner (docs/decisions/069-owner-preview.md); anyone else, today's
+ * not-found screen.
+ */
+export const PREVIEW_PARAM = 'preview';
+
 /** Links to the routes above. */
 export const routes = {
   landing: (lang: string) => `/${segment(lang)}`,
   menu: (shortName: string, lang: string) => `/menu/${segment(shortName)}/${segment(lang)}`,
+  /** The menu route as its owner previews it before opening (PREVIEW_PARAM). */
+  menuPreview: (shortName: string, lang: string) =>
+    `/menu/${segment(shortName)}/${segment(lang)}?${PREVIEW_PARAM}`,
   order: (shortName: string, table: number, lang: string) =>
     `/order/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
   table: (shortName: string, table: number, lang: string) =>

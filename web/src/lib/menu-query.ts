@@ -8,10 +8,18 @@ export function menuQueryKey(shortName: string) {
   return ['menu', shortName] as const;
 }
 
-/** spec §7 call 2: the restaurant's current menu — categories with their dishes, each by `order`. */
-export async function getMenu(shortName: string, signal?: AbortSignal): Promise<Menu> {
+/** The owner's preview of the menu is kept apart from the guests' (docs/decisions/069-owner-preview.md). */
+function previewMenuQueryKey(shortName: string) {
+  return ['menu', shortName, 'preview'] as const;
+}
+
+/**
+ * spec §7 call 2: the restaurant's current menu — categories with their dishes, each by `order`. `preview`:
+ * the same menu from the staff preview route, for the owner of a restaurant that is not open yet.
+ */
+export async function getMenu(shortName: string, signal?: AbortSignal, preview = false): Promise<Menu> {
   // The schema (and zod) loads with the request: the menu page has the answer in its HTML (036).
-  const result = await apiRequest(apiPaths.menu(shortName), {
+  const result = await apiRequest((preview ? apiPaths.menuPreview : apiPaths.menu)(shortName), {
     schema: async () => (await import('@tablo/contract/menu')).MenuSchema,
     signal,
   });
@@ -30,10 +38,12 @@ export function shownMenu(menu: Menu): Menu {
     }));
 }
 
-export function menuQueryOptions(shortName: string) {
+export function menuQueryOptions(shortName: string, preview = false) {
   return queryOptions({
-    queryKey: menuQueryKey(shortName),
-    queryFn: ({ signal }) => getMenu(shortName, signal),
+    queryKey: preview ? previewMenuQueryKey(shortName) : menuQueryKey(shortName),
+    queryFn: ({ signal }) => getMenu(shortName, signal, preview),
+    // A refused preview (not signed in, another role or restaurant) is the not-found screen at once.
+    ...(preview ? { retry: false } : {}),
     staleTime: 60_000,
     // Asked for even while the browser says it is offline: the service worker may answer with its kept copy.
     networkMode: 'offlineFirst',
@@ -41,6 +51,6 @@ export function menuQueryOptions(shortName: string) {
 }
 
 /** spec §4: the menu loads once the restaurant has — the screen renders inside the restaurant provider. */
-export function useMenu(shortName: string) {
-  return useQuery(menuQueryOptions(shortName));
+export function useMenu(shortName: string, preview = false) {
+  return useQuery(menuQueryOptions(shortName, preview));
 }

@@ -118,6 +118,7 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'GET /api/staff/menu-editor/versions': 'editMenu',
   'POST /api/staff/menu-editor/versions/:number/restore': 'editMenu',
   'POST /api/staff/menu-editor/draft/items/:ref/picture': 'editMenu',
+  'GET /api/staff/menu-preview/:shortName': 'previewMenu',
 };
 
 /** Query strings a route requires (so that allowed calls get past validation to their handlers). */
@@ -153,6 +154,8 @@ function concretePath(route: StaffRouteEntry, ids: Ids): string {
         return route.url.includes('/categories/') ? 'soups' : 'goulash';
       case 'number':
         return '1';
+      case 'shortName':
+        return 'bistro';
       default:
         throw new Error(`${label(route)}: no fixture for :${name} — add one to access.test.ts`);
     }

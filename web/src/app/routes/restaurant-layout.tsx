@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@tablo/contract/language-list';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useParams } from 'react-router';
 import { BottomNav } from '../../components/bottom-nav/bottom-nav.tsx';
 import { RestaurantNotFound } from '../../components/full-screen-message/restaurant-not-found.tsx';
@@ -7,6 +7,7 @@ import { Header } from '../../components/header/header.tsx';
 import { Spinner } from '../../components/spinner/spinner.tsx';
 import { SCREEN_SPINNER_DELAY_MS } from '../../config/constants.ts';
 import { useServerMenuSlider } from '../../features/menu/hooks/use-menu-slider.tsx';
+import { loadChunk } from '../../lib/chunk-load.ts';
 import { useTranslation } from '../../lib/texts/use-texts.tsx';
 import { HeaderSlotProvider, useHeaderSliderNode } from '../../providers/header-slot.tsx';
 import { replaceLanguageSegment } from '../../providers/language.tsx';
@@ -15,10 +16,25 @@ import { SessionProvider } from '../../providers/session.tsx';
 import { TableProvider } from '../../providers/table.tsx';
 import styles from './restaurant-layout.module.css';
 
+/** The owner's preview banner: its code and texts load only when a preview shows (decision 069). */
+const OwnerPreviewBanner = lazy(() =>
+  loadChunk('owner-preview', () => import('./owner-preview-banner.tsx')).then((m) => ({
+    default: m.OwnerPreviewBanner,
+  })),
+);
+
 /** spec §2: restaurant provider → table provider → session → the layout holding the screens. */
 export function RestaurantLayout() {
   return (
-    <RestaurantProvider pending={<Spinner fullScreen />} notFound={<RestaurantNotFound />}>
+    <RestaurantProvider
+      pending={<Spinner fullScreen />}
+      notFound={<RestaurantNotFound />}
+      preview={
+        <Suspense fallback={null}>
+          <OwnerPreviewBanner />
+        </Suspense>
+      }
+    >
       <TableProvider>
         <SessionProvider>
           <ShellWithHeaderSlot />

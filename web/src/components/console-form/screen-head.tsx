@@ -1,21 +1,28 @@
+import type { ReactNode } from 'react';
 import ui from './console-form.module.css';
 
-/** The top of a console screen: its title, what it is for, and the outcome of the last action (announced). */
+/**
+ * The top of a console screen: its title, what it is for (with anything the screen adds after it), and the
+ * outcome of the last action (announced).
+ */
 export function ScreenHead({
   title,
   intro,
   notice,
   error,
+  children,
 }: {
   title: string;
   intro: string;
   notice: string;
   error: string | null;
+  children?: ReactNode;
 }) {
   return (
     <div className={ui.section}>
       <h1 className={ui.title}>{title}</h1>
       <p className={ui.muted}>{intro}</p>
+      {children}
       <p role="status" aria-live="polite">
         {notice}
       </p>

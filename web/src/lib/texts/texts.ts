@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'setup',
   'refunds',
   'menu-editor',
+  'preview',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

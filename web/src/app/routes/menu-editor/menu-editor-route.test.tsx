@@ -58,6 +58,10 @@ describe('the menu editor', () => {
     expect(within(nav).getByRole('link', { name: 'Menu editor' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Menu' }).getAttribute('aria-current')).toBeNull();
     expect(await screen.findByText('The draft is the live menu: nothing to publish.')).toBeTruthy();
+    // The published menu on the diner's route, also before the restaurant opens (decision 069).
+    expect(
+      screen.getByRole('link', { name: 'Preview the menu as a guest sees it' }).getAttribute('href'),
+    ).toBe('/menu/demo/en?preview');
 
     // Every category and item has a drag handle named after it (@dnd-kit: a sortable, Space picks it up).
     const handle = within(await row('Soups')).getByRole('button', { name: 'Drag to reorder Soups' });
@@ -266,5 +270,6 @@ describe('the menu editor', () => {
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Staff console' });
     expect(within(nav).queryByRole('link', { name: 'Menu editor' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Preview the menu as a guest sees it' })).toBeNull();
   });
 });

@@ -39,6 +39,12 @@ describe('the set-up screen', () => {
       '/staff/menu-editor/en',
     );
     expect(within(step('Tables')).getByText('Not done yet')).toBeTruthy();
+    // Before opening, the owner previews the menu on the diner's route (decision 069).
+    expect(
+      within(step('Open for guests'))
+        .getByRole('link', { name: 'Preview the menu as a guest sees it' })
+        .getAttribute('href'),
+    ).toBe('/menu/demo/en?preview');
 
     // Too early: the server's answer says what is missing.
     fireEvent.click(screen.getByRole('button', { name: 'Open for guests' }));

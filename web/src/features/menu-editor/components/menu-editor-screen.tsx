@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { LoadState, ScreenHead } from '../../../components/console-form/screen-head.tsx';
+import { routes } from '../../../config/routes.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -179,7 +180,15 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
 
   return (
     <div className={styles.screen}>
-      <ScreenHead title={t('title')} intro={t('intro')} notice={notice} error={error} />
+      <ScreenHead title={t('title')} intro={t('intro')} notice={notice} error={error}>
+        {/* The published menu as guests see it, also before opening (docs/decisions/069-owner-preview.md). */}
+        {staffCan(me.role, 'previewMenu') && (
+          <p>
+            <a href={routes.menuPreview(me.restaurantShortName, language)}>{t('preview_menu')}</a>{' '}
+            <span className={ui.muted}>{t('preview_menu_hint')}</span>
+          </p>
+        )}
+      </ScreenHead>
       <LoadState
         query={draft}
         loading={t('loading')}

@@ -3,6 +3,7 @@ import type { SetupChecklist, SetupStep } from '@tablo/contract/restaurant-setup
 import { staffSetupPaths } from '@tablo/contract/restaurant-setup';
 import { Link } from 'react-router';
 import ui from '../../../components/console-form/console-form.module.css';
+import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
 
@@ -61,13 +62,15 @@ export function SetupChecklistView({
         return <Link to={links.team}>{t('go_team')}</Link>;
       case 'open':
         return done('open') ? (
-          <a href={`/menu/${encodeURIComponent(checklist.shortName)}/${encodeURIComponent(links.language)}`}>
-            {t('see_menu')}
-          </a>
+          <a href={routes.menu(checklist.shortName, links.language)}>{t('see_menu')}</a>
         ) : (
-          <button type="button" className={ui.primaryButton} disabled={busy} onClick={onOpen}>
-            {t('open_button')}
-          </button>
+          <>
+            {/* Before opening, its owner sees the menu as guests will (docs/decisions/069-owner-preview.md). */}
+            <a href={routes.menuPreview(checklist.shortName, links.language)}>{t('preview_menu')}</a>
+            <button type="button" className={ui.primaryButton} disabled={busy} onClick={onOpen}>
+              {t('open_button')}
+            </button>
+          </>
         );
     }
   }
