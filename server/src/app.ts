@@ -106,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       createServer((request, response) => {
         if (draining.active)
           draining.refuse(response, securityHeadersFor(request.url ?? '/', documentHeaders));
-        else if (!hotPath?.(request, response)) handler(request, response);
+        else if (!hotPath?.(request, response, handler)) handler(request, response);
       }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -94,6 +94,12 @@ export class AnswerCache {
     return this.entries.get(`${kind}\u0000${shortName}`)?.answer;
   }
 
+  /** The build under way for an answer not built yet, if there is one; never starts a build. */
+  building(kind: string, shortName: string): Promise<CachedAnswer | null> | undefined {
+    const entry = this.entries.get(`${kind}\u0000${shortName}`);
+    return entry && !entry.answer ? entry.promise : undefined;
+  }
+
   /** A restaurant's data changed. */
   invalidate(shortName: string): void {
     const window = this.windows.get(shortName);

@@ -74,9 +74,12 @@ describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', 
 });
 
 describe('remembered URLs', () => {
-  function send(hotPath: HotPath, url: string): { served: boolean; status?: number; body?: string } {
+  function send(
+    hotPath: HotPath,
+    url: string,
+  ): { served: boolean; status?: number; body?: string; toFastify?: boolean } {
     const request = { method: 'GET', url, headers: { 'accept-encoding': 'identity' } };
-    const sent: { status?: number; body?: string } = {};
+    const sent: { status?: number; body?: string; toFastify?: boolean } = {};
     const response = {
       writeHead(status: number) {
         sent.status = status;
@@ -85,8 +88,11 @@ describe('remembered URLs', () => {
         sent.body = body?.toString();
       },
     };
-    const served = hotPath(request as IncomingMessage, response as unknown as ServerResponse);
-    return { served, ...sent };
+    const served = hotPath(request as IncomingMessage, response as unknown as ServerResponse, () => {
+      sent.toFastify = true;
+    });
+    // What was sent at once; a request left waiting for a build fills `sent` (the same object) later.
+    return Object.assign(sent, { served });
   }
 
   it('serves the rebuilt answer, never the one remembered, once its restaurant changed', async () => {
@@ -106,6 +112,35 @@ describe('remembered URLs', () => {
     cache.clear();
     expect(send(hotPath, url).served).toBe(false);
     expect(send(hotPath, '/api/menu/current/b').served).toBe(false);
+    cache.close();
+  });
+
+  it('answers the requests that arrive while the answer is being built from that build, not Fastify', async () => {
+    const cache = new AnswerCache({ coalesceMs: 10 });
+    const hotPath = createHotPath(cache, [
+      { match: apiHotMatch('/api/menu/current/', 'menu'), securityHeaders: {} },
+    ]);
+    const url = '/api/menu/current/a';
+    let finish: (value: unknown) => void = () => {};
+    const built = cache.get('menu', 'a', () => new Promise((resolve) => (finish = resolve)));
+    const waiting = [send(hotPath, url), send(hotPath, url), send(hotPath, url)];
+    expect(waiting.map((sent) => sent.served)).toEqual([true, true, true]);
+    expect(waiting.some((sent) => sent.status !== undefined)).toBe(false);
+    finish({ version: 1 });
+    await built;
+    await Promise.resolve();
+    expect(waiting).toEqual(
+      Array.from({ length: 3 }, () => ({ served: true, status: 200, body: '{"version":1}' })),
+    );
+    expect(cache.buildCount).toBe(1);
+
+    // A build that answers nothing (an unknown restaurant): its waiting requests go to Fastify's route.
+    const none = cache.get('menu', 'b', async () => null);
+    const unknown = send(hotPath, '/api/menu/current/b');
+    expect(unknown.served).toBe(true);
+    await none;
+    await Promise.resolve();
+    expect(unknown).toEqual({ served: true, toFastify: true });
     cache.close();
   });
 });

@@ -3,8 +3,18 @@ import type { AnswerCache } from './answer-cache.ts';
 import { type CachedAnswer, matchesIfNoneMatch } from './cached-answer.ts';
 import { type ContentCoding, negotiateEncoding } from './encoding.ts';
 
-/** Answers a request and returns true, or returns false to let Fastify handle it. */
-export type HotPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+/** Node's own request handler (Fastify's). */
+export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/**
+ * Answers a request and returns true, or returns false to let Fastify handle it. A request whose answer is
+ * being built is taken (true) and answered when the build lands — by `fallback` (Fastify) if it gives none.
+ */
+export type HotPath = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  fallback: RequestHandler,
+) => boolean;
 
 /** Where a URL's answer sits in the answer cache, or null when the URL is not this route's. */
 export type HotMatch = (url: string) => { kind: string; shortName: string } | null;
@@ -102,21 +112,34 @@ const MAX_SERVED_URLS = 1024;
  * (its generation moves), so a repeat costs one map lookup before `writeHead` — no matching, no key or
  * object built per request (decision 037). Only URLs with a cached answer are remembered, so guessed names
  * cannot fill the memory.
- * Everything else, including every miss, goes to Fastify, whose route builds the answer; both send the same
- * bytes and headers. These hits are not logged one by one: they are public, carry no session, and would
- * drown the log.
+ * A request for an answer whose build is under way (the first reader's, or the rebuild a change started:
+ * `keepWarm`) waits for that build here and is answered from it, instead of going through Fastify's route to
+ * wait for the same build (after a publish, ~1,000 menus at once: docs/decisions/068); if the build gives no
+ * answer (an unknown restaurant, a failure), the request goes to Fastify after all.
+ * Everything else, including every other miss, goes to Fastify, whose route builds the answer; both send the
+ * same bytes and headers. These hits are not logged one by one: they are public, carry no session, and
+ * would drown the log.
  */
 export function createHotPath(cache: AnswerCache, routes: readonly HotRoute[]): HotPath {
   const served = new Map<string, Served>();
   let generation = cache.generation;
 
-  /** First request for a URL since the cache last dropped answers: match it, and remember it on a hit. */
-  const find = (url: string): Served | null => {
+  /** Requests waiting for an answer being built, by URL: one wait per URL and build, however many ask. */
+  const waiting = new Map<
+    string,
+    { build: Promise<unknown>; requests: [IncomingMessage, ServerResponse][] }
+  >();
+
+  /**
+   * First request for a URL since the cache last dropped answers: match it, and remember it on a hit. Answers
+   * the build under way instead when there is one (and no answer yet).
+   */
+  const find = (url: string): Served | Promise<CachedAnswer | null> | null => {
     for (const route of routes) {
       const found = route.match(url);
       if (found === null) continue;
       const answer = cache.peek(found.kind, found.shortName);
-      if (!answer) return null;
+      if (!answer) return cache.building(found.kind, found.shortName) ?? null;
       if (served.size >= MAX_SERVED_URLS) served.clear();
       const hit = { answer, prepared: prepareAnswer(answer, route.securityHeaders) };
       served.set(url, hit);
@@ -125,15 +148,42 @@ export function createHotPath(cache: AnswerCache, routes: readonly HotRoute[]): 
     return null;
   };
 
-  return (request, response) => {
-    const url = request.url;
-    if (request.method !== 'GET' || url === undefined) return false;
+  const lookup = (url: string): Served | Promise<CachedAnswer | null> | null => {
     if (cache.generation !== generation) {
       served.clear();
       generation = cache.generation;
     }
-    const hit = served.get(url) ?? find(url);
+    return served.get(url) ?? find(url);
+  };
+
+  const wait = (url: string, build: Promise<CachedAnswer | null>, fallback: RequestHandler) => {
+    const existing = waiting.get(url);
+    if (existing?.build === build) return existing.requests;
+    const requests: [IncomingMessage, ServerResponse][] = [];
+    waiting.set(url, { build, requests });
+    const answerAll = () => {
+      if (waiting.get(url)?.requests === requests) waiting.delete(url);
+      // The newest answer for the URL now (the one built, or one built since); none: Fastify's route.
+      const hit = lookup(url);
+      for (const [request, response] of requests) {
+        if (hit !== null && !(hit instanceof Promise))
+          writePrepared(request, response, hit.answer, hit.prepared);
+        else fallback(request, response);
+      }
+    };
+    build.then(answerAll, answerAll);
+    return requests;
+  };
+
+  return (request, response, fallback) => {
+    const url = request.url;
+    if (request.method !== 'GET' || url === undefined) return false;
+    const hit = lookup(url);
     if (hit === null) return false;
+    if (hit instanceof Promise) {
+      wait(url, hit, fallback).push([request, response]);
+      return true;
+    }
     writePrepared(request, response, hit.answer, hit.prepared);
     return true;
   };

@@ -214,6 +214,51 @@ export async function readTableEvents(
   return rows.map(toLoggedEvent);
 }
 
+/**
+ * Events of many tables, each after its own cursor, in one round trip (the relay after a burst of
+ * notifications: a published menu notifies every open table at once; docs/decisions/068). At most `limit`
+ * per table; grouped by table, each table's in cursor order — what readTableEvents answers for each.
+ */
+export async function readEventsOfTables(
+  db: Db,
+  tables: readonly { tableId: number; after: number }[],
+  limit = 500,
+): Promise<Map<number, LoggedEvent[]>> {
+  const found = new Map<number, LoggedEvent[]>();
+  if (tables.length === 0) return found;
+  const targets = JSON.stringify(tables.map((t) => [t.tableId, t.after]));
+  const result = await db.execute(sql`
+    select e.id, e.table_id, e.visit_id, e.payload
+    from jsonb_array_elements(${targets}::jsonb) as t(v)
+    cross join lateral (
+      select id, table_id, visit_id, payload from ${tableEvent}
+      where table_id = (t.v->>0)::int and id > (t.v->>1)::bigint
+      order by id
+      limit ${limit}
+    ) as e
+    order by e.table_id, e.id`);
+  for (const row of rowsOf<{
+    id: number | string;
+    table_id: number;
+    visit_id: number | null;
+    payload: unknown;
+  }>(result)) {
+    const tableId = Number(row.table_id);
+    let events = found.get(tableId);
+    if (!events) {
+      events = [];
+      found.set(tableId, events);
+    }
+    events.push({
+      cursor: Number(row.id),
+      tableId,
+      visitId: row.visit_id ?? 0,
+      event: jsonValue<StoredEvent>(row.payload),
+    });
+  }
+  return found;
+}
+
 export function toLoggedEvent(row: typeof tableEvent.$inferSelect): LoggedEvent {
   return {
     cursor: row.id,

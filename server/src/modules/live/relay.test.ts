@@ -1,10 +1,11 @@
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendStatusChange, openVisit, seedRestaurant } from '../../../test/helpers/live.ts';
-import { createTestDatabase } from '../../../test/helpers/test-database.ts';
+import { createTestDatabase, testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import type { Database, NotificationHandler } from '../../db/database.ts';
 import { tableEvent } from '../../db/schema.ts';
-import { type LoggedEvent, TABLE_EVENTS_CHANNEL } from './event-log.ts';
+import { appendEventToTables, type LoggedEvent, TABLE_EVENTS_CHANNEL } from './event-log.ts';
 import { Hub, type LiveSubscriber } from './hub.ts';
 import { Relay } from './relay.ts';
 
@@ -102,5 +103,88 @@ describe('live relay (pglite)', () => {
     expect(subscriber.cursors).toEqual([cursor]);
     hub.remove(tableId, subscriber);
     relay.release(tableId);
+  });
+});
+
+describe.each(testDatabaseKinds())('live relay, a burst of notified tables (%s)', (kind) => {
+  const TABLES = 40;
+  let database: Database;
+  let relay: Relay;
+  const hub = new Hub();
+  let reads = 0;
+  let tables: { tableId: number; visitId: number }[] = [];
+
+  beforeAll(async () => {
+    const real = await createTestDatabase(kind);
+    // The relay's reads of the log are counted (it reads through `db.select` or `db.execute`).
+    const counted = new Proxy(real.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if ((key === 'select' || key === 'execute') && typeof value === 'function')
+          return (...args: unknown[]) => {
+            reads++;
+            return (value as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        return value;
+      },
+    });
+    database = { ...real, db: counted };
+    relay = new Relay(database, hub, silent, 4);
+    await relay.start();
+    const seeded = await seedRestaurant(real, TABLES);
+    tables = [];
+    for (const tableId of seeded.tableIds) tables.push({ tableId, visitId: await openVisit(real, tableId) });
+  });
+
+  afterAll(async () => {
+    await relay?.stop();
+    await database?.close();
+  });
+
+  it('reads the log once for the tables one commit notified, and every table gets its events once, in order', async () => {
+    const subscribers = new Map(tables.map(({ tableId }) => [tableId, recorder()]));
+    for (const [tableId, subscriber] of subscribers) hub.add(tableId, subscriber);
+    for (const { tableId } of tables) await relay.track(tableId);
+
+    reads = 0;
+    await database.transaction((tx) =>
+      appendEventToTables(database, tx, tables, { type: 'menu.published', version: 2 }),
+    );
+    await until(() => [...subscribers.values()].every((s) => s.cursors.length === 1));
+    // One read for the 40 tables (a few at most, if the notifications arrive in more than one packet);
+    // a read per table before (40).
+    expect(reads).toBeLessThanOrEqual(3);
+
+    // Publishes and single-table events racing each other, some tables past the read limit (4): each
+    // table's socket gets exactly its log, in cursor order.
+    await Promise.all([
+      ...[3, 4, 5].map((version) =>
+        database.transaction((tx) =>
+          appendEventToTables(database, tx, tables, { type: 'menu.published', version }),
+        ),
+      ),
+      ...tables
+        .slice(0, 10)
+        .flatMap((table) => Array.from({ length: 6 }, () => appendStatusChange(database, table))),
+    ]);
+    const expected = new Map<number, number[]>();
+    for (const { tableId } of tables) {
+      const rows = await database.db
+        .select({ id: tableEvent.id })
+        .from(tableEvent)
+        .where(eq(tableEvent.tableId, tableId))
+        .orderBy(asc(tableEvent.id));
+      expected.set(
+        tableId,
+        rows.map((row) => row.id),
+      );
+    }
+    await until(() =>
+      [...subscribers].every(([tableId, s]) => s.cursors.length >= (expected.get(tableId)?.length ?? 0)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const [tableId, subscriber] of subscribers)
+      expect(subscriber.cursors).toEqual(expected.get(tableId));
+    for (const [tableId, subscriber] of subscribers) hub.remove(tableId, subscriber);
   });
 });

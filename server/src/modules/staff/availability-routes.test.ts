@@ -13,6 +13,7 @@ import {
   postOrder,
 } from '../../../test/helpers/ordering-kit.ts';
 import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/staff.ts';
+import { countStatements, type StatementCounter } from '../../../test/helpers/statement-counter.ts';
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { menuItem } from '../../db/schema.ts';
 import { readTableEvents } from '../live/event-log.ts';
@@ -32,14 +33,19 @@ describe.each(testDatabaseKinds())('menu item availability on %s', (kind) => {
   let outsider: LoggedIn;
   let baseUrl: string;
   const url = (menuItemId: number | string) => `/api/staff/menu-items/${menuItemId}/availability`;
+  let counter: StatementCounter;
 
   beforeAll(async () => {
+    counter = countStatements(kind); // before the database opens (statement-counter.ts)
     ctx = await createOrderingApp(kind);
     staff = await staffOfEveryRole(ctx.app, ctx.database, 'bistro');
     outsider = (await staffOfEveryRole(ctx.app, ctx.database, 'other')).OWNER;
     baseUrl = (await ctx.app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http/, 'ws');
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    counter.restore();
+  });
 
   it('sold out: the menu, every open table live and new orders follow; placed orders are untouched', async () => {
     const goulash = ctx.bistro.items.goulash as number;
@@ -137,6 +143,34 @@ describe.each(testDatabaseKinds())('menu item availability on %s', (kind) => {
       items: [{ menuItemId: goulash, quantity: 1 }],
     });
     expect(again.statusCode).toBe(201);
+  });
+
+  it('tells every open table in one statement: a change costs the same however many tables are open', async () => {
+    const palinka = ctx.bistro.items.palinka as number;
+    const statementsOf = async (availabilityType: string) => {
+      const before = counter.count;
+      const response = await asStaff(ctx.app, staff.MANAGER, 'PUT', url(palinka), { availabilityType });
+      expect(response.statusCode).toBe(200);
+      return counter.count - before;
+    };
+    const logged = async (tableId: number) =>
+      (await readTableEvents(ctx.database.db, tableId, 0)).filter(
+        (e) => e.event.type === 'item.availability_changed' && e.event.menuItemId === palinka,
+      );
+    await joinedSession(ctx, 'bistro', ctx.bistro.tables[1] as number);
+    const before = await statementsOf('SOLD_OUT');
+    expect(before).toBeGreaterThan(0);
+    const more = [2, 3].map((n) => ctx.bistro.tables[n] as number);
+    for (const tableId of more) await joinedSession(ctx, 'bistro', tableId);
+    expect(await statementsOf('AVAILABLE')).toBe(before);
+    // Each open table got each change once (the ones open before the first change, both of them).
+    expect((await logged(ctx.bistro.tables[1] as number)).map((e) => e.event)).toEqual([
+      expect.objectContaining({ availabilityType: 'SOLD_OUT' }),
+      expect.objectContaining({ availabilityType: 'AVAILABLE' }),
+    ]);
+    expect((await logged(ctx.bistro.tables[3] as number)).map((e) => e.event)).toEqual([
+      expect.objectContaining({ availabilityType: 'AVAILABLE' }),
+    ]);
   });
 
   it('refuses bad input (400), unknown and foreign items (404, unchanged) and the kitchen (403)', async () => {

@@ -5,7 +5,7 @@ import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
 import { diningTable, menuItem, tableVisit } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { appendTableEvent } from '../live/event-log.ts';
+import { appendEventToTables } from '../live/event-log.ts';
 import type { StaffContext } from './service.ts';
 
 export const AVAILABILITY_TEXTS = { itemNotFound: 'Menu item not found' } as const;
@@ -39,15 +39,14 @@ export async function setItemAvailability(
       .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
       .where(and(eq(diningTable.restaurantId, staff.restaurantId), isNull(tableVisit.closedAt)))
       .orderBy(asc(tableVisit.tableId));
-    // Last statements: each takes its table's event lock until commit (event-log.ts). Always in table id
-    // order, so two of these transactions can't wait for each other's locks.
-    for (const { tableId, visitId } of open) {
-      await appendTableEvent(database, tx, {
-        tableId,
-        visitId,
-        event: { type: 'item.availability_changed', menuItemId, availabilityType },
-      });
-    }
+    // The last statement: one event for every open table in one round trip, each table's event lock taken
+    // in table id order and held until commit (event-log.ts), so two of these transactions (or a publish)
+    // can't wait for each other's locks (docs/decisions/068).
+    await appendEventToTables(database, tx, open, {
+      type: 'item.availability_changed',
+      menuItemId,
+      availabilityType,
+    });
   });
   return { availabilityType };
 }
