@@ -13,6 +13,7 @@ const item = (ref: string) => ({
   translations: [{ isoCode: 'hu' as const, title: ref, description: '' }],
   likeCount: 0,
   dislikeCount: 0,
+  optionGroups: [] as string[],
 });
 
 const menu: MenuFile = {
@@ -21,6 +22,7 @@ const menu: MenuFile = {
     { ref: 'soups', isActive: true, translations: [], items: [item('goulash'), item('fishsoup')] },
     { ref: 'drinks', isActive: true, translations: [], items: [item('palinka')] },
   ],
+  optionGroups: [],
 };
 
 describe('draft edits', () => {

@@ -1,7 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jsonValue } from '../../db/rows.ts';
-import { menuCategory, menuItem, menuItemTranslation, orders, vatKey } from '../../db/schema.ts';
+import {
+  menuCategory,
+  menuItem,
+  menuItemOptionGroup,
+  menuItemTranslation,
+  menuOption,
+  menuOptionAllergen,
+  menuOptionGroup,
+  menuOptionGroupTranslation,
+  menuOptionTranslation,
+  orders,
+  vatKey,
+} from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 import { joinedOpenVisitSql, type VisitAtTable, visitAtTableOf } from '../visits/joined-visit.ts';
 import type { MenuItemForOrder } from './repository.ts';
@@ -17,6 +29,29 @@ export interface OrderContext {
   retryAfterSeconds: number;
   menu: Map<number, MenuItemForOrder>;
 }
+
+const titlesJson = (table: SQL, owner: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
+    from ${table} t where ${owner}), '[]'::json)`;
+
+/**
+ * Issue 27: an ordered item's active option groups in its order, each with its options (what checking,
+ * pricing and the order's snapshot need). Groups of another restaurant are never joined.
+ */
+const itemGroupsJson = sql`coalesce((select json_agg(json_build_object(
+    'id', g.id, 'kind', g.kind, 'minChoices', g.min_choices, 'maxChoices', g.max_choices,
+    'freeChoices', g.free_choices,
+    'titles', ${titlesJson(sql`${menuOptionGroupTranslation}`, sql`t.group_id = g.id`)},
+    'options', coalesce((select json_agg(json_build_object(
+        'id', o.id, 'priceDelta', o.price_delta, 'availabilityType', o.availability_type,
+        'isDefault', o.is_default,
+        'titles', ${titlesJson(sql`${menuOptionTranslation}`, sql`t.option_id = o.id`)},
+        'allergens', coalesce((select json_agg(a.type) from ${menuOptionAllergen} a where a.option_id = o.id),
+          '[]'::json)
+      ) order by o.sort_order, o.id) from ${menuOption} o where o.group_id = g.id), '[]'::json)
+  ) order by l.sort_order, g.id)
+  from ${menuItemOptionGroup} l join ${menuOptionGroup} g on g.id = l.group_id
+  where l.item_id = mi.id and g.is_active and g.restaurant_id = mi.restaurant_id), '[]'::json)`;
 
 /**
  * Everything placing an order reads, in one round trip (docs/decisions/035): the joined open visit
@@ -50,7 +85,8 @@ export async function readOrderContext(
           'categoryActive', mc.is_active, 'availabilityType', mi.availability_type,
           'priceGross', mi.price_gross, 'vatPercent', vk.value_percent,
           'titles', coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
-            from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json))), '[]'::json)
+            from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json),
+          'groups', ${itemGroupsJson})), '[]'::json)
         from ${menuItem} mi
         join ${menuCategory} mc on mc.id = mi.category_id
         join ${vatKey} vk on vk.id = mi.vat_key_id
