@@ -72,8 +72,11 @@ export const OrderItemSchema = z.object({
   paidQuantity: z.number().int().nonnegative(),
   note: z.string(),
   lineTotal: z.number().int().nonnegative(),
-  /** Issue 27: the chosen options as they were when ordered (empty for a dish without choices). */
-  choices: z.array(OrderChoiceSchema),
+  /**
+   * Issue 27: the chosen options as they were when ordered (empty for a dish without choices). Defaults to
+   * empty for an order placed before choices existed (an event logged then and replayed now).
+   */
+  choices: z.array(OrderChoiceSchema).default([]),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
