@@ -112,6 +112,7 @@ export async function placeOrder(
       key: idempotencyKey,
       seconds: 60,
       menuItemIds: ids,
+      optionIds: body.items.flatMap((line) => line.choices.map((choice) => choice.optionId)),
     });
     if (!visit) {
       // Only a session the server issued can have joined: whether it exists is asked only now (401).
