@@ -9,7 +9,9 @@
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL of a PostgreSQL server; a dedicated
 // database is created and dropped; default postgres://postgres@127.0.0.1:5432/test), BENCH_DINERS (200
-// diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite).
+// diners, each with its own session and address), BENCH_TABLES (200), BENCH_KINDS (postgres,pglite),
+// BENCH_CHOICES=1 (issue 27: every item has option groups and every line sends three choices; the figures go
+// to bench/results/orders-choices.json, to be read beside orders.json).
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { percentile } from '../server/test/reliability/rush-load.ts';
@@ -34,6 +36,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 350);
 const DINERS = Number(process.env.BENCH_DINERS ?? 200);
 const TABLES = Number(process.env.BENCH_TABLES ?? 200);
 const TARGETS = { ordersPerSecond: 300, p99Ms: 150 };
+const CHOICES = process.env.BENCH_CHOICES === '1';
 
 interface KindResult {
   ordersPerSecond: number;
@@ -73,10 +76,11 @@ function newTally(): LoadTally {
 /** One order from one diner, with a new idempotency key; 1–3 lines. */
 async function placeOne(base: string, info: BenchAppInfo, diner: Diner, n: number, tally: LoadTally) {
   const lines = 1 + (n % 3);
-  const items = Array.from({ length: lines }, (_, i) => ({
-    menuItemId: info.menuItemIds[(n + i) % info.menuItemIds.length],
-    quantity: 1 + ((n + i) % 2),
-  }));
+  const items = Array.from({ length: lines }, (_, i) => {
+    const menuItemId = info.menuItemIds[(n + i) % info.menuItemIds.length] as number;
+    const choices = info.choices?.[menuItemId];
+    return { menuItemId, quantity: 1 + ((n + i) % 2), ...(choices ? { choices } : {}) };
+  });
   const t0 = performance.now();
   let status = 'error';
   try {
@@ -164,7 +168,11 @@ async function runKind(kind: BenchKind): Promise<KindResult> {
   const count = (ids: number[]) =>
     database.url ? countPostgres(database.url, ids) : countPglite(database, ids);
   try {
-    const app = await startBenchApp({ ...database.env, BENCH_TABLES: String(TABLES) });
+    const app = await startBenchApp({
+      ...database.env,
+      BENCH_TABLES: String(TABLES),
+      BENCH_CHOICES: CHOICES ? '1' : '0',
+    });
     const { base, info } = app;
     const warmup = newTally();
     const measured = newTally();
@@ -233,7 +241,9 @@ function verdict(result: KindResult): string {
 async function main(): Promise<void> {
   const results: Partial<Record<BenchKind, KindResult>> = {};
   for (const kind of BENCH_KINDS) {
-    console.log(`bench:orders — ${kind}: ${DINERS} diners at ${TABLES} tables for ${SECONDS} s …`);
+    console.log(
+      `bench:orders — ${kind}: ${DINERS} diners at ${TABLES} tables for ${SECONDS} s${CHOICES ? ', three choices on every line' : ''} …`,
+    );
     const result = await runKind(kind);
     results[kind] = result;
     console.log(
@@ -248,7 +258,7 @@ async function main(): Promise<void> {
           : ''),
     );
   }
-  writeResults('orders', { targets: TARGETS, ...results });
+  writeResults(CHOICES ? 'orders-choices' : 'orders', { targets: TARGETS, choices: CHOICES, ...results });
 }
 
 runBench(main);

@@ -14,6 +14,7 @@ import { openPostgres } from '../../server/src/db/postgres.ts';
 import { diningTable } from '../../server/src/db/schema.ts';
 import { loadConfig } from '../../server/src/env.ts';
 import { createStaff } from '../../server/src/modules/staff/create-staff.ts';
+import { insertOptionGroup } from '../../server/test/helpers/choices.ts';
 import { insertRestaurant } from '../../server/test/helpers/fixtures.ts';
 
 export interface BenchAppInfo {
@@ -23,6 +24,11 @@ export interface BenchAppInfo {
   menuItemIds: number[];
   /** Staff accounts (WAITER) created when BENCH_STAFF_PASSWORD is set (bench:board's boards log in). */
   staffEmails: string[];
+  /**
+   * BENCH_CHOICES=1 (issue 27): every item has two option groups (a required size, extras whose first is
+   * free), and these are the choices an order line sends for it, by menu item id.
+   */
+  choices: Record<number, { optionId: number; quantity: number }[]> | null;
 }
 
 const SHORT_NAME = 'bench';
@@ -33,6 +39,56 @@ async function open(): Promise<Database> {
   const dir = process.env.BENCH_DATA_DIR;
   if (!dir) throw new Error('BENCH_DATABASE_URL or BENCH_DATA_DIR is required');
   return openPglite(dir);
+}
+
+/** A size (required, one of three) and extras (any of three, the first free) on every item. */
+async function addChoices(
+  database: Database,
+  restaurant: { id: number; items: Record<string, number> },
+): Promise<NonNullable<BenchAppInfo['choices']>> {
+  const items = Object.values(restaurant.items);
+  const size = await insertOptionGroup(
+    database.db,
+    restaurant.id,
+    {
+      ref: 'size',
+      kind: 'SINGLE',
+      minChoices: 1,
+      maxChoices: 1,
+      titles: { hu: 'Méret', en: 'Size' },
+      options: [
+        { ref: 'small', isDefault: true, titles: { hu: 'Kicsi', en: 'Small' } },
+        { ref: 'large', priceDelta: 500, titles: { hu: 'Nagy', en: 'Large' } },
+        { ref: 'huge', priceDelta: 900, titles: { hu: 'Óriás', en: 'Huge' } },
+      ],
+    },
+    items,
+    0,
+  );
+  const extras = await insertOptionGroup(
+    database.db,
+    restaurant.id,
+    {
+      ref: 'extras',
+      kind: 'QUANTITY',
+      maxChoices: 5,
+      freeChoices: 1,
+      titles: { hu: 'Extrák', en: 'Extras' },
+      options: [
+        { ref: 'cheese', priceDelta: 300, allergens: ['MILK'], titles: { hu: 'Sajt', en: 'Cheese' } },
+        { ref: 'bacon', priceDelta: 400, titles: { hu: 'Bacon', en: 'Bacon' } },
+        { ref: 'egg', priceDelta: 200, allergens: ['EGGS'], titles: { hu: 'Tojás', en: 'Egg' } },
+      ],
+    },
+    items,
+    1,
+  );
+  const line = [
+    { optionId: size.options.large as number, quantity: 1 },
+    { optionId: extras.options.cheese as number, quantity: 2 },
+    { optionId: extras.options.egg as number, quantity: 1 },
+  ];
+  return Object.fromEntries(items.map((id) => [id, line]));
 }
 
 async function main(): Promise<void> {
@@ -69,6 +125,8 @@ async function main(): Promise<void> {
     .from(diningTable)
     .where(eq(diningTable.restaurantId, restaurant.id));
 
+  const choices = process.env.BENCH_CHOICES === '1' ? await addChoices(database, restaurant) : null;
+
   const staffEmails: string[] = [];
   const staffPassword = process.env.BENCH_STAFF_PASSWORD;
   for (let i = 1; staffPassword && i <= Number(process.env.BENCH_STAFF ?? 2); i++) {
@@ -87,6 +145,7 @@ async function main(): Promise<void> {
     tables,
     menuItemIds: Object.values(restaurant.items),
     staffEmails,
+    choices,
   };
   process.stdout.write(`${JSON.stringify(info)}\n`);
 

@@ -30,6 +30,16 @@ export const ItemAvailabilityChangedEventSchema = z.object({
   availabilityType: AvailabilityTypeSchema,
 });
 /**
+ * Issue 27: an option of a dish's choices was marked sold out or available again; the diner's dialog and
+ * cart follow it (the options answer was rebuilt in the same transaction).
+ */
+export const OptionAvailabilityChangedEventSchema = z.object({
+  type: z.literal('option.availability_changed'),
+  ...base,
+  optionId: z.number().int(),
+  availabilityType: AvailabilityTypeSchema,
+});
+/**
  * A new menu was published from the editor (or an earlier one restored): the diner's open menu reads the
  * menu again (its cached answer was rebuilt in the same transaction). Orders already placed keep their
  * titles and prices (docs/decisions/062-menu-editor.md).
@@ -83,6 +93,7 @@ export const TableEventSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
+  OptionAvailabilityChangedEventSchema,
   MenuPublishedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,
@@ -116,6 +127,7 @@ export const ServerMessageSchema = z.discriminatedUnion('type', [
   OrderPlacedEventSchema,
   OrderStatusChangedEventSchema,
   ItemAvailabilityChangedEventSchema,
+  OptionAvailabilityChangedEventSchema,
   MenuPublishedEventSchema,
   TableClosedEventSchema,
   TableCallChangedEventSchema,

@@ -43,7 +43,13 @@ export const CreateCategoryRequestSchema = z.strictObject({
   category: CategoryFieldsSchema,
 });
 
-export const ItemFieldsSchema = ImportMenuItemSchema.omit({ ref: true });
+/**
+ * Issue 27: `optionGroups` left out keeps the item's groups as they are (an editor that does not show them
+ * must not wipe them); given, it replaces them (refs of the draft's `optionGroups`).
+ */
+export const ItemFieldsSchema = ImportMenuItemSchema.omit({ ref: true }).extend({
+  optionGroups: ImportMenuItemSchema.shape.optionGroups.removeDefault().optional(),
+});
 export const SaveItemRequestSchema = z.strictObject({
   baseVersion: BaseVersionSchema,
   /** Moves the item to another category (at its end) when given. */

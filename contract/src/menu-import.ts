@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AllergenTypeSchema } from './allergens.ts';
+import { OPTION_GROUP_KINDS, optionGroupSettingProblems } from './choices.ts';
 import { LanguageCodeSchema } from './languages.ts';
 import { AvailabilityTypeSchema, VatKeySchema } from './menu.ts';
 
@@ -51,6 +52,30 @@ export const ImportMenuItemSchema = z.strictObject({
   translations: z.array(ImportTranslationSchema).min(1),
   likeCount: z.number().int().nonnegative().default(0),
   dislikeCount: z.number().int().nonnegative().default(0),
+  /** Issue 27: the refs of the option groups (the file's `optionGroups`) a diner chooses from, in order. */
+  optionGroups: z.array(RefSchema).default([]),
+});
+
+/** Issue 27: an option of a group; its `ref` is unique within the group. */
+export const ImportMenuOptionSchema = z.strictObject({
+  ref: RefSchema,
+  priceDelta: z.number().int().nonnegative().max(100_000_000).default(0),
+  allergens: z.array(AllergenTypeSchema).default([]),
+  availabilityType: AvailabilityTypeSchema.default('AVAILABLE'),
+  isDefault: z.boolean().default(false),
+  translations: z.array(ImportTranslationSchema).min(1),
+});
+
+/** Issue 27: an option group, reused by every item that lists its ref. */
+export const ImportOptionGroupSchema = z.strictObject({
+  ref: RefSchema,
+  kind: z.enum(OPTION_GROUP_KINDS),
+  minChoices: z.number().int().nonnegative().max(100).default(0),
+  maxChoices: z.number().int().positive().max(100),
+  freeChoices: z.number().int().nonnegative().max(100).default(0),
+  isActive: z.boolean().default(true),
+  translations: z.array(ImportTranslationSchema).min(1),
+  options: z.array(ImportMenuOptionSchema),
 });
 
 export const ImportMenuCategorySchema = z.strictObject({
@@ -64,9 +89,32 @@ export const MenuFileSchema = z
   .strictObject({
     vatKeys: z.array(VatKeySchema).min(1),
     categories: z.array(ImportMenuCategorySchema),
+    optionGroups: z.array(ImportOptionGroupSchema).default([]),
   })
   .superRefine((file, ctx) => {
     const vatCodes = new Set(file.vatKeys.map((v) => v.code));
+    const groupRefs = new Set<string>();
+    file.optionGroups.forEach((group, gi) => {
+      const at = ['optionGroups', gi];
+      if (groupRefs.has(group.ref)) {
+        ctx.addIssue({ code: 'custom', path: [...at, 'ref'], message: `duplicate ref "${group.ref}"` });
+      }
+      groupRefs.add(group.ref);
+      for (const problem of optionGroupSettingProblems(group)) {
+        ctx.addIssue({ code: 'custom', path: [...at, problem.field], message: problem.message });
+      }
+      const optionRefs = new Set<string>();
+      group.options.forEach((option, oi) => {
+        if (optionRefs.has(option.ref)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [...at, 'options', oi, 'ref'],
+            message: `duplicate ref "${option.ref}"`,
+          });
+        }
+        optionRefs.add(option.ref);
+      });
+    });
     const seenCategories = new Set<string>();
     const seenItems = new Set<string>();
     file.categories.forEach((category, ci) => {
@@ -84,6 +132,21 @@ export const MenuFileSchema = z
           ctx.addIssue({ code: 'custom', path: [...at, 'ref'], message: `duplicate ref "${item.ref}"` });
         }
         seenItems.add(item.ref);
+        item.optionGroups.forEach((ref, gi) => {
+          if (!groupRefs.has(ref)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [...at, 'optionGroups', gi],
+              message: `unknown option group "${ref}"`,
+            });
+          } else if (item.optionGroups.indexOf(ref) !== gi) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [...at, 'optionGroups', gi],
+              message: `duplicate option group "${ref}"`,
+            });
+          }
+        });
         if (!vatCodes.has(item.vatKey)) {
           ctx.addIssue({
             code: 'custom',

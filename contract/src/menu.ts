@@ -32,6 +32,12 @@ export const MenuItemSchema = z.object({
   allergens: z.array(AllergenSchema),
   likeCount: z.number().int().nonnegative(),
   dislikeCount: z.number().int().nonnegative(),
+  /**
+   * Issue 27: the option groups a diner chooses from, in order (their options come with the dialog, from
+   * `menuOptionPaths.options`), and what the default choices add to `priceGross` (the card shows the sum).
+   */
+  optionGroupIds: z.array(z.number().int()),
+  defaultChoicesPrice: z.number().int().nonnegative(),
 });
 export type MenuItem = z.infer<typeof MenuItemSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RowIdSchema } from './ids.ts';
+import { ChoicesRequestSchema, OrderChoiceSchema } from './menu-options.ts';
 import { SessionIdSchema } from './session.ts';
 
 /** DESIGN §5: PLACED → ACCEPTED → SERVED → PAID; staff may REJECT a PLACED order. */
@@ -49,6 +50,8 @@ export const PlaceOrderRequestSchema = z.strictObject({
         menuItemId: RowIdSchema,
         quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
         note: z.string().max(MAX_NOTE_LENGTH).default(''),
+        /** Issue 27: the chosen options (checked and priced by the server against the menu). */
+        choices: ChoicesRequestSchema,
       }),
     )
     .min(1)
@@ -62,12 +65,18 @@ export const OrderItemSchema = z.object({
   menuItemId: z.number().int(),
   /** Snapshot of the item's titles when ordered (pick one with the spec §4 rule). */
   titles: z.array(z.object({ isoCode: z.string(), title: z.string() })),
+  /** The price of one unit with its choices. */
   unitPrice: z.number().int().nonnegative(),
   vatPercent: z.number(),
   quantity: z.number().int().positive(),
   paidQuantity: z.number().int().nonnegative(),
   note: z.string(),
   lineTotal: z.number().int().nonnegative(),
+  /**
+   * Issue 27: the chosen options as they were when ordered (empty for a dish without choices). Defaults to
+   * empty for an order placed before choices existed (an event logged then and replayed now).
+   */
+  choices: z.array(OrderChoiceSchema).default([]),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

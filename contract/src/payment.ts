@@ -42,6 +42,8 @@ export const PayableLineSchema = z.object({
   freeQuantity: z.number().int().nonnegative(),
   /** The reading session placed the order of this line ("my items"). */
   isMine: z.boolean(),
+  /** Issue 27: the line's choices as ordered (its `unitPrice` includes them). */
+  choices: OrderItemSchema.shape.choices,
 });
 export type PayableLine = z.infer<typeof PayableLineSchema>;
 
@@ -119,6 +121,8 @@ export const PaymentItemSchema = z.object({
   vatPercent: z.number(),
   quantity: z.number().int().positive(),
   amount: z.number().int().nonnegative(),
+  /** Issue 27: the line's choices as ordered: the receipt lists them under the line. */
+  choices: OrderItemSchema.shape.choices,
 });
 
 export const PaymentSchema = z.object({

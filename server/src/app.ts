@@ -6,7 +6,7 @@ import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
 import { Draining } from './lib/draining.ts';
-import { apiHotMatch, createHotPath, type HotPath } from './lib/hot-answers.ts';
+import { apiHotMatch, apiHotMatchWithSuffix, createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { HttpError } from './lib/http-error.ts';
 import { TabloLogController } from './lib/log-controller.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -131,6 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   hotPath = createHotPath(cache, [
     { match: apiHotMatch('/api/menu/current/', 'menu'), securityHeaders: API_SECURITY_HEADERS },
     { match: apiHotMatch('/api/restaurant/one/', 'restaurant'), securityHeaders: API_SECURITY_HEADERS },
+    {
+      match: apiHotMatchWithSuffix('/api/menu/current/', '/options', 'menu-options'),
+      securityHeaders: API_SECURITY_HEADERS,
+    },
     { match: menuPageHotMatch, securityHeaders: documentHeaders },
   ]);
 

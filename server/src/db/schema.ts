@@ -1,5 +1,7 @@
 import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
+import { OPTION_GROUP_KINDS } from '@tablo/contract/choices';
 import { AVAILABILITY_TYPES } from '@tablo/contract/menu';
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import { ORDER_STATUSES } from '@tablo/contract/order';
 import { RATING_VALUES } from '@tablo/contract/rating';
 import { REFUND_STATUSES } from '@tablo/contract/refund';
@@ -43,6 +45,7 @@ export const billSplitStatus = pgEnum('bill_split_status', ['OPEN', 'PAID', 'CAN
 export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 export const staffRole = pgEnum('staff_role', STAFF_ROLES);
 export const tableCallKind = pgEnum('table_call_kind', TABLE_CALL_KINDS);
+export const optionGroupKind = pgEnum('option_group_kind', OPTION_GROUP_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -191,6 +194,112 @@ export const menuItemAllergen = pgTable(
   (t) => [primaryKey({ columns: [t.itemId, t.type] })],
 );
 
+/**
+ * Choices on dishes (docs/decisions/067): an option group belongs to the restaurant and is reused by every
+ * item that lists it (`menu_item_option_group`). The rule for choosing and pricing is contract/src/choices.ts.
+ */
+export const menuOptionGroup = pgTable(
+  'menu_option_group',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    /** Stable key from the menu file; re-imports update in place. */
+    ref: text('ref').notNull(),
+    kind: optionGroupKind('kind').notNull(),
+    minChoices: integer('min_choices').notNull().default(0),
+    maxChoices: integer('max_choices').notNull(),
+    freeChoices: integer('free_choices').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('menu_option_group_restaurant_ref_uq').on(t.restaurantId, t.ref),
+    check(
+      'menu_option_group_counts',
+      sql`${t.minChoices} >= 0 and ${t.maxChoices} >= 1 and ${t.minChoices} <= ${t.maxChoices} and ${t.freeChoices} >= 0 and ${t.freeChoices} <= ${t.maxChoices}`,
+    ),
+  ],
+);
+
+export const menuOptionGroupTranslation = pgTable(
+  'menu_option_group_translation',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => menuOptionGroup.id, { onDelete: 'cascade' }),
+    isoCode: text('iso_code').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('menu_option_group_translation_uq').on(t.groupId, t.isoCode)],
+);
+
+export const menuOption = pgTable(
+  'menu_option',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => menuOptionGroup.id, { onDelete: 'cascade' }),
+    /** Stable key from the menu file, unique within its group. */
+    ref: text('ref').notNull(),
+    priceDelta: integer('price_delta').notNull().default(0),
+    availabilityType: availabilityType('availability_type').notNull().default('AVAILABLE'),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('menu_option_group_ref_uq').on(t.groupId, t.ref),
+    check('menu_option_price_delta_nonnegative', sql`${t.priceDelta} >= 0`),
+  ],
+);
+
+export const menuOptionTranslation = pgTable(
+  'menu_option_translation',
+  {
+    id: serial('id').primaryKey(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => menuOption.id, { onDelete: 'cascade' }),
+    isoCode: text('iso_code').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('menu_option_translation_uq').on(t.optionId, t.isoCode)],
+);
+
+export const menuOptionAllergen = pgTable(
+  'menu_option_allergen',
+  {
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => menuOption.id, { onDelete: 'cascade' }),
+    type: allergenType('type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.optionId, t.type] })],
+);
+
+/** The groups an item offers, in its order. */
+export const menuItemOptionGroup = pgTable(
+  'menu_item_option_group',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => menuItem.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => menuOptionGroup.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.groupId] }),
+    index('menu_item_option_group_group_idx').on(t.groupId),
+  ],
+);
+
 export const dinerSession = pgTable('diner_session', {
   id: uuid('id').primaryKey(),
   createdAt: createdAt(),
@@ -291,6 +400,8 @@ export const orderItem = pgTable(
     quantity: integer('quantity').notNull(),
     paidQuantity: integer('paid_quantity').notNull().default(0),
     note: text('note').notNull().default(''),
+    /** Issue 27: the chosen options as they were when ordered (names, prices, allergens). */
+    choices: jsonb('choices').$type<OrderChoice[]>().notNull().default([]),
   },
   (t) => [
     index('order_item_order_idx').on(t.orderId),

@@ -6,7 +6,7 @@ import { BISTRO, insertRestaurant } from '../../test/helpers/fixtures.ts';
 import { createTestApp, type TestContext } from '../../test/helpers/test-app.ts';
 import { testDatabaseKinds } from '../../test/helpers/test-database.ts';
 import { AnswerCache } from './answer-cache.ts';
-import { apiHotMatch, createHotPath, type HotPath } from './hot-answers.ts';
+import { apiHotMatch, apiHotMatchWithSuffix, createHotPath, type HotPath } from './hot-answers.ts';
 
 // Over a real socket: the hot path only runs in the Node server, not in app.inject.
 describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', (kind) => {
@@ -31,7 +31,11 @@ describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', 
 
   it('answers a built menu with the same status, headers and bytes as the route that built it', async () => {
     const base = await listen();
-    for (const path of ['/api/menu/current/bistro', '/api/restaurant/one/bistro']) {
+    for (const path of [
+      '/api/menu/current/bistro',
+      '/api/restaurant/one/bistro',
+      '/api/menu/current/bistro/options',
+    ]) {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const init = { headers: { 'accept-encoding': encoding } };
         const built = await fetch(`${base}${path}`, init);
@@ -70,6 +74,19 @@ describe.each(testDatabaseKinds())('cached answers served before Fastify (%s)', 
     const unknown = await fetch(`${base}/api/menu/current/nowhere`);
     expect(unknown.status).toBe(404);
     expect((await fetch(`${base}/api/menu/current/Bistro`)).status).toBe(404);
+  });
+});
+
+describe('the options answer on the hot path (issue 27)', () => {
+  it('matches /api/menu/current/<name>/options only, with a valid short name', () => {
+    const match = apiHotMatchWithSuffix('/api/menu/current/', '/options', 'menu-options');
+    expect(match('/api/menu/current/bistro/options')).toEqual({ kind: 'menu-options', shortName: 'bistro' });
+    expect(match('/api/menu/current/bistro')).toBeNull();
+    expect(match('/api/menu/current/a/b/options')).toBeNull();
+    expect(match('/api/menu/current//options')).toBeNull();
+    expect(match('/api/menu/current/bistro/options?x=1')).toBeNull();
+    // The menu's own matcher leaves the options URL alone.
+    expect(apiHotMatch('/api/menu/current/', 'menu')('/api/menu/current/bistro/options')).toBeNull();
   });
 });
 

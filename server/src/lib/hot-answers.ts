@@ -36,6 +36,15 @@ export function apiHotMatch(prefix: string, kind: string): HotMatch {
   };
 }
 
+/** As `apiHotMatch`, for a URL that ends with `suffix` after the short name (`/options`). */
+export function apiHotMatchWithSuffix(prefix: string, suffix: string, kind: string): HotMatch {
+  return (url) => {
+    if (!url.startsWith(prefix) || !url.endsWith(suffix)) return null;
+    const shortName = url.slice(prefix.length, url.length - suffix.length);
+    return SHORT_NAME.test(shortName) ? { kind, shortName } : null;
+  };
+}
+
 /** Every response one cached answer can give, header objects complete (with length) and built once. */
 export interface PreparedAnswer {
   readonly ok: Readonly<Record<ContentCoding, OutgoingHttpHeaders>>;

@@ -290,6 +290,16 @@ export const STAFF_ROWS: MatrixRow[] = [
     }),
   },
   {
+    route: 'PUT /api/staff/menu-options/:optionId/availability',
+    expect: answers({ ...FLOOR, outsider: 404, diners: 401 }),
+    writes: true,
+    request: (world) => ({
+      method: 'PUT',
+      url: `/api/staff/menu-options/${world.bistroOption}/availability`,
+      payload: { availabilityType: 'AVAILABLE' },
+    }),
+  },
+  {
     route: 'GET /api/staff/qr-sheet.pdf',
     expect: answers({ ...MANAGERS, outsider: 200, diners: 401 }),
     request: () => ({ method: 'GET', url: '/api/staff/qr-sheet.pdf?lang=en' }),

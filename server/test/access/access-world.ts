@@ -10,6 +10,7 @@ import type { Database } from '../../src/db/database.ts';
 import { diningTable, payment, staffUser } from '../../src/db/schema.ts';
 import type { App } from '../../src/lib/app-type.ts';
 import { loggerOptions } from '../../src/lib/logger.ts';
+import { insertOptionGroup, MILK } from '../helpers/choices.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from '../helpers/fixtures.ts';
 import { joinedSession, newSession, postOrder, tableToken } from '../helpers/ordering-kit.ts';
 import { asStaff, type LoggedIn, logIn, staffOfEveryRole, TEST_STAFF_PASSWORD } from '../helpers/staff.ts';
@@ -61,6 +62,8 @@ export interface World {
   bistro: InsertedRestaurant;
   other: InsertedRestaurant;
   tables: { A: number; B: number; J: number; O: number };
+  /** An option of the bistro's choices (issue 27): the option sold-out route's target. */
+  bistroOption: number;
   sessions: Record<Exclude<Diner, 'none'>, string>;
   staff: Record<StaffRole | 'outsider', LoggedIn>;
   orderA: { id: number; lineId: number; lineTotal: number };
@@ -133,6 +136,7 @@ export async function buildWorld(kind: TestDatabaseKind): Promise<World> {
     categories: [{ ref: 'mains', items: [{ ref: 'steak', priceGross: 5900 }] }],
   });
   const kit = { app, database, bistro, other, close: async () => {} };
+  const milk = await insertOptionGroup(database.db, bistro.id, MILK, [bistro.items.goulash as number]);
   const tables = {
     A: bistro.tables[1] as number,
     B: bistro.tables[2] as number,
@@ -170,6 +174,7 @@ export async function buildWorld(kind: TestDatabaseKind): Promise<World> {
     bistro,
     other,
     tables,
+    bistroOption: milk.options.oat as number,
     sessions,
     staff,
     orderA: { id: 0, lineId: 0, lineTotal: 0 },

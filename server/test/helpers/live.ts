@@ -145,6 +145,7 @@ export async function placeOrder(
               paidQuantity: 0,
               note: '',
               lineTotal: 2490,
+              choices: [],
             },
           ],
           createdAt: order.createdAt.toISOString(),

@@ -10,6 +10,14 @@ const entries = menu.categories.flatMap((category) => [
   { name: `category ${category.ref}`, translations: category.translations },
   ...category.items.map((item) => ({ name: `item ${item.ref}`, translations: item.translations })),
 ]);
+/** Issue 27: the choices' groups and options, in all ten languages too ("Sauce" is French as well). */
+const choiceEntries = menu.optionGroups.flatMap((group) => [
+  { name: `option group ${group.ref}`, translations: group.translations },
+  ...group.options.map((option) => ({
+    name: `option ${group.ref}/${option.ref}`,
+    translations: option.translations,
+  })),
+]);
 
 /**
  * Names a menu abroad prints as they are, so a translation may equal the English: two Italian coffees, two
@@ -25,6 +33,7 @@ const PRINTED_UNCHANGED = [
   'Lángos',
   'Lecsó',
   'Flódni',
+  'Pizza Margherita',
 ];
 
 /** Longer titles no longer fit the dish card's one line on a phone (the longest Hungarian one has 38). */
@@ -33,7 +42,7 @@ const TITLE_MAX_LENGTH = 40;
 describe('the demo menu in the diner’s language', () => {
   it('titles every category and dish in all ten languages, describing it wherever the English does', () => {
     const problems: string[] = [];
-    for (const { name, translations } of entries) {
+    for (const { name, translations } of [...entries, ...choiceEntries]) {
       const english = translations.find((t) => t.isoCode === 'en');
       for (const code of LANGUAGE_CODES) {
         const text = translations.find((t) => t.isoCode === code);

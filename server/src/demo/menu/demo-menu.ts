@@ -4,6 +4,7 @@ import { DESSERTS } from './desserts.ts';
 import { FOOD_VAT, STANDARD_VAT } from './dish.ts';
 import { KIDS_MENU } from './kids-menu.ts';
 import { MAINS } from './mains.ts';
+import { DEMO_OPTION_GROUPS } from './option-groups.ts';
 import { PALINKA_AND_LIQUEURS } from './palinka-and-liqueurs.ts';
 import { SALADS_AND_SIDES } from './salads-and-sides.ts';
 import { SOFT_DRINKS } from './soft-drinks.ts';
@@ -34,4 +35,5 @@ export const DEMO_MENU: MenuFileInput = {
     WINE_AND_BEER,
     PALINKA_AND_LIQUEURS,
   ],
+  optionGroups: DEMO_OPTION_GROUPS,
 };

@@ -1,4 +1,5 @@
 import { category, dish, FOOD_VAT as F } from './dish.ts';
+import { DISHES_WITH_CHOICES } from './dishes-with-choices.ts';
 
 export const MAINS = category(
   'foetelek',
@@ -149,5 +150,6 @@ export const MAINS = category(
       hr: ['Lignje i kozice na žaru', 'Maslac s češnjakom, limun, prepečeni kruh od kiselog tijesta'],
       ro: ['Calamari și creveți la grătar', 'Unt cu usturoi, lămâie, pâine cu maia prăjită'],
     }),
+    ...DISHES_WITH_CHOICES,
   ],
 );

@@ -1,6 +1,6 @@
 import type { MenuFile } from '@tablo/contract/menu-import';
 import { describe, expect, it } from 'vitest';
-import { newRef, reorder, saveItem } from './draft-edits.ts';
+import { addItem, newRef, reorder, saveItem } from './draft-edits.ts';
 
 const item = (ref: string) => ({
   ref,
@@ -13,6 +13,7 @@ const item = (ref: string) => ({
   translations: [{ isoCode: 'hu' as const, title: ref, description: '' }],
   likeCount: 0,
   dislikeCount: 0,
+  optionGroups: [] as string[],
 });
 
 const menu: MenuFile = {
@@ -21,6 +22,7 @@ const menu: MenuFile = {
     { ref: 'soups', isActive: true, translations: [], items: [item('goulash'), item('fishsoup')] },
     { ref: 'drinks', isActive: true, translations: [], items: [item('palinka')] },
   ],
+  optionGroups: [],
 };
 
 describe('draft edits', () => {
@@ -57,6 +59,17 @@ describe('draft edits', () => {
         { ref: 'desserts', items: ['palinka'] },
       ]),
     ).toBeNull();
+  });
+
+  it("keeps an item's option groups when a save leaves them out, and replaces them when it names them (issue 27)", () => {
+    const withGroups = saveItem(menu, 'goulash', { ...item('goulash'), optionGroups: ['size', 'extras'] });
+    const { ref: _ref, optionGroups: _groups, ...fields } = item('goulash');
+    const kept = saveItem(withGroups, 'goulash', { ...fields, priceGross: 300 });
+    expect(kept.categories[0]?.items[0]).toMatchObject({ priceGross: 300, optionGroups: ['size', 'extras'] });
+    const replaced = saveItem(kept, 'goulash', { ...fields, optionGroups: [] });
+    expect(replaced.categories[0]?.items[0]?.optionGroups).toEqual([]);
+    const added = addItem(menu, 'soups', 'new-soup', fields);
+    expect(added.categories[0]?.items[2]).toMatchObject({ ref: 'new-soup', optionGroups: [] });
   });
 
   it('moves a saved item to the end of another category, leaving the given file as it was', () => {

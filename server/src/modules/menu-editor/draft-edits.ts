@@ -10,7 +10,8 @@ import type { MenuFile } from '@tablo/contract/menu-import';
 export type DraftCategory = MenuFile['categories'][number];
 export type DraftItem = DraftCategory['items'][number];
 export type CategoryFields = Omit<DraftCategory, 'ref' | 'items'>;
-export type ItemFields = Omit<DraftItem, 'ref'>;
+/** `optionGroups` left out keeps the item's groups (issue 27). */
+export type ItemFields = Omit<DraftItem, 'ref' | 'optionGroups'> & { optionGroups?: string[] | undefined };
 
 export const categoryKey = (ref: string) => `c:${ref}`;
 export const itemKey = (ref: string) => `i:${ref}`;
@@ -51,11 +52,11 @@ export function newRef(menu: MenuFile, title: string, fallback: string): string 
 }
 
 /** Allergens once each, in the specification's order (the order the diner's menu shows them in). */
-function normalised(fields: ItemFields): ItemFields {
+function normalised(fields: ItemFields, optionGroups: readonly string[]): Omit<DraftItem, 'ref'> {
   const allergens = sortAllergens([...new Set(fields.allergens)].map((type) => ({ type }))).map(
     (a) => a.type,
   );
-  return { ...fields, allergens };
+  return { ...fields, allergens, optionGroups: [...(fields.optionGroups ?? optionGroups)] };
 }
 
 export function saveCategory(menu: MenuFile, ref: string, fields: CategoryFields): MenuFile {
@@ -75,7 +76,7 @@ export function addCategory(menu: MenuFile, ref: string, fields: CategoryFields)
 export function saveItem(menu: MenuFile, ref: string, fields: ItemFields, toCategory?: string): MenuFile {
   const found = findItem(menu, ref);
   if (!found) return menu;
-  const saved: DraftItem = { ...normalised(fields), ref };
+  const saved: DraftItem = { ...normalised(fields, found.item.optionGroups), ref };
   const target = toCategory ?? found.categoryRef;
   return {
     ...menu,
@@ -99,7 +100,7 @@ export function addItem(menu: MenuFile, categoryRef: string, ref: string, fields
     ...menu,
     categories: menu.categories.map((category) =>
       category.ref === categoryRef
-        ? { ...category, items: [...category.items, { ...normalised(fields), ref }] }
+        ? { ...category, items: [...category.items, { ...normalised(fields, []), ref }] }
         : category,
     ),
   };

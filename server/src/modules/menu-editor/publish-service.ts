@@ -3,7 +3,14 @@ import { type MenuFile, MenuFileSchema } from '@tablo/contract/menu-import';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { diningTable, menuItem, menuVersion, tableVisit } from '../../db/schema.ts';
+import {
+  diningTable,
+  menuItem,
+  menuOption,
+  menuOptionGroup,
+  menuVersion,
+  tableVisit,
+} from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { appendEventToTables } from '../live/event-log.ts';
 import { exportMenuOf } from '../menu-import/export-menu.ts';
@@ -111,8 +118,28 @@ async function withLiveAvailability(
     .from(menuItem)
     .where(eq(menuItem.restaurantId, restaurantId));
   const liveByRef = new Map(live.map((row) => [row.ref, row.availabilityType]));
+  // Options' sold-out is the waiters' too (issue 27); the editor does not edit it.
+  const liveOptions = await tx
+    .select({
+      group: menuOptionGroup.ref,
+      ref: menuOption.ref,
+      availabilityType: menuOption.availabilityType,
+    })
+    .from(menuOption)
+    .innerJoin(menuOptionGroup, eq(menuOptionGroup.id, menuOption.groupId))
+    .where(eq(menuOptionGroup.restaurantId, restaurantId));
+  const liveOption = new Map(
+    liveOptions.map((row) => [`${row.group}\u0000${row.ref}`, row.availabilityType]),
+  );
   return {
     ...menu,
+    optionGroups: menu.optionGroups.map((group) => ({
+      ...group,
+      options: group.options.map((option) => ({
+        ...option,
+        availabilityType: liveOption.get(`${group.ref}\u0000${option.ref}`) ?? option.availabilityType,
+      })),
+    })),
     categories: menu.categories.map((category) => ({
       ...category,
       items: category.items.map((item) => {

@@ -12,6 +12,7 @@ import {
   vatKey,
 } from '../../db/schema.ts';
 import { findRestaurantId } from '../restaurants/find-restaurant.ts';
+import { exportOptionGroupsOf } from './export-option-groups.ts';
 
 type FileTranslation = MenuFile['categories'][number]['translations'][number];
 
@@ -86,6 +87,7 @@ export async function exportMenuOf(db: Db, restaurantId: number): Promise<MenuFi
         .innerJoin(menuItem, eq(menuItem.id, menuItemAllergen.itemId))
         .where(eq(menuItem.restaurantId, restaurantId)),
     ]);
+  const { optionGroups, groupRefsByItem } = await exportOptionGroupsOf(db, restaurantId);
   const vatCodeById = new Map(vatRows.map((row) => [row.id, row.code]));
   const categoryTitles = groupBy(
     categoryTranslations.map((row) => row.translation),
@@ -114,7 +116,9 @@ export async function exportMenuOf(db: Db, restaurantId: number): Promise<MenuFi
         translations: (itemTitles.get(item.id) ?? []).map(toFileTranslation),
         likeCount: item.baseLikeCount,
         dislikeCount: item.baseDislikeCount,
+        optionGroups: groupRefsByItem.get(item.id) ?? [],
       })),
     })),
+    optionGroups,
   };
 }

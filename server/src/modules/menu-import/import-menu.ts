@@ -1,8 +1,7 @@
 import type { MenuFile } from '@tablo/contract/menu-import';
-import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { rowsOf } from '../../db/rows.ts';
 import {
   menuCategory,
   menuCategoryTranslation,
@@ -12,6 +11,8 @@ import {
   vatKey,
 } from '../../db/schema.ts';
 import { lockRestaurant } from '../restaurants/find-restaurant.ts';
+import { changedAllergenOwners, changedTranslationOwners } from './changed-owners.ts';
+import { importOptionGroups } from './import-option-groups.ts';
 
 export interface ImportSummary {
   categoriesCreated: number;
@@ -44,6 +45,7 @@ export async function importMenuWithin(tx: Db, shortName: string, menu: MenuFile
   const itemIds = await upsertItems(tx, restaurantId, menu, categoryIds, vatIds);
   await replaceCategoryTranslations(tx, menu, categoryIds);
   await replaceItemDetails(tx, menu, itemIds);
+  await importOptionGroups(tx, restaurantId, menu, itemIds);
   const categoriesDeactivated = await deactivateMissing(tx, menuCategory, restaurantId, [
     ...categoryIds.keys(),
   ]);
@@ -207,74 +209,18 @@ async function replaceItemDetails(tx: Db, menu: MenuFile, itemIds: Map<string, U
   const allergens = items.flatMap((item) =>
     [...new Set(item.allergens)].map((type) => ({ itemId: idOf(item.ref), type })),
   );
-  const changedAllergens = await changedAllergenOwners(tx, ids, allergens);
+  const changedAllergens = await changedAllergenOwners(
+    tx,
+    sql`menu_item_allergen`,
+    sql`item_id`,
+    ids,
+    allergens.map((row) => [row.itemId, row.type]),
+  );
   if (changedAllergens.size > 0) {
     await tx.delete(menuItemAllergen).where(inArray(menuItemAllergen.itemId, [...changedAllergens]));
     const rows = allergens.filter((row) => changedAllergens.has(row.itemId));
     if (rows.length > 0) await tx.insert(menuItemAllergen).values(rows);
   }
-}
-
-/**
- * The owners (categories or items) among `ownerIds` whose stored texts differ from `wanted` (rows of
- * [owner id, language, title, description], in the file's order), compared in one statement. Only those
- * owners' rows are replaced: they are deleted and inserted again in the file's order, so an owner's texts
- * keep the file's order (the menu answer lists them by row id) exactly as a full replacement would.
- */
-async function changedTranslationOwners(
-  tx: Db,
-  table: SQL,
-  ownerColumn: SQL,
-  ownerIds: readonly number[],
-  wanted: readonly (readonly [number, string, string, string])[],
-): Promise<Set<number>> {
-  if (ownerIds.length === 0) return new Set();
-  const result = await tx.execute(sql`
-    with owners as (
-      select value::int as owner_id from jsonb_array_elements_text(${JSON.stringify(ownerIds)}::jsonb)
-    ),
-    incoming as (
-      select (e.value->>0)::int as owner_id, e.ordinality as ord,
-             jsonb_build_array(e.value->1, e.value->2, e.value->3) as text
-      from jsonb_array_elements(${JSON.stringify(wanted)}::jsonb) with ordinality as e
-    ),
-    wanted as (select owner_id, jsonb_agg(text order by ord) as texts from incoming group by owner_id),
-    stored as (
-      select ${ownerColumn} as owner_id,
-             jsonb_agg(jsonb_build_array(iso_code, title, description) order by id) as texts
-      from ${table} where ${ownerColumn} in (select owner_id from owners) group by 1
-    )
-    select o.owner_id from owners o
-      left join wanted w on w.owner_id = o.owner_id
-      left join stored s on s.owner_id = o.owner_id
-    where w.texts is distinct from s.texts`);
-  return new Set(rowsOf<{ owner_id: number | string }>(result).map((row) => Number(row.owner_id)));
-}
-
-/** The items among `itemIds` whose stored allergens are not the set `wanted` names. */
-async function changedAllergenOwners(
-  tx: Db,
-  itemIds: readonly number[],
-  wanted: readonly { itemId: number; type: string }[],
-): Promise<Set<number>> {
-  const result = await tx.execute(sql`
-    with owners as (
-      select value::int as item_id from jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb)
-    ),
-    incoming as (
-      select (e->>0)::int as item_id, e->>1 as type
-      from jsonb_array_elements(${JSON.stringify(wanted.map((row) => [row.itemId, row.type]))}::jsonb) as e
-    ),
-    wanted as (select item_id, jsonb_agg(type order by type) as types from incoming group by item_id),
-    stored as (
-      select item_id, jsonb_agg(type::text order by type::text) as types
-      from menu_item_allergen where item_id in (select item_id from owners) group by item_id
-    )
-    select o.item_id from owners o
-      left join wanted w on w.item_id = o.item_id
-      left join stored s on s.item_id = o.item_id
-    where w.types is distinct from s.types`);
-  return new Set(rowsOf<{ item_id: number | string }>(result).map((row) => Number(row.item_id)));
 }
 
 async function deactivateMissing(

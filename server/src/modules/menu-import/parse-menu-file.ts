@@ -38,6 +38,15 @@ const FIELD_ORDER = [
   'description',
   'likeCount',
   'dislikeCount',
+  // Issue 27: the option groups follow the categories in a file; an item lists their refs last.
+  'optionGroups',
+  'kind',
+  'minChoices',
+  'maxChoices',
+  'freeChoices',
+  'options',
+  'priceDelta',
+  'isDefault',
 ];
 
 function compareSegments(a: PathSegment, b: PathSegment): number {

@@ -1,6 +1,8 @@
 import { type AllergenType, sortAllergens } from '@tablo/contract/allergens';
+import { defaultChoicesPrice } from '@tablo/contract/choices';
 import { LANGUAGE_CODES, type LanguageCode } from '@tablo/contract/languages';
 import type { Menu, MenuItem } from '@tablo/contract/menu';
+import type { MenuOptionGroup } from '@tablo/contract/menu-options';
 import type { Translation } from '@tablo/contract/translation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -13,6 +15,7 @@ import {
   menuItemTranslation,
   vatKey,
 } from '../../db/schema.ts';
+import { loadMenuOptionGroups } from './option-groups-repository.ts';
 
 const KNOWN_LANGUAGES = new Set<string>(LANGUAGE_CODES);
 
@@ -51,8 +54,19 @@ function liveCounts(db: Db, restaurantId: number) {
     .as('live_counts');
 }
 
+function itemChoices(
+  groupIds: readonly number[],
+  groupsById: ReadonlyMap<number, MenuOptionGroup>,
+): Pick<MenuItem, 'optionGroupIds' | 'defaultChoicesPrice'> {
+  const groups = groupIds.flatMap((id) => groupsById.get(id) ?? []);
+  return {
+    optionGroupIds: groups.map((group) => group.id),
+    defaultChoicesPrice: defaultChoicesPrice(groups),
+  };
+}
+
 /**
- * spec §7 call 2: active categories by order, each with its active items by order. Five queries for the
+ * spec §7 call 2: active categories by order, each with its active items by order (and their option groups). A fixed number of queries for the
  * whole menu, whatever its size (no query per category or item).
  */
 export async function loadMenu(db: Db, restaurantId: number, restaurantShortName: string): Promise<Menu> {
@@ -60,7 +74,7 @@ export async function loadMenu(db: Db, restaurantId: number, restaurantShortName
   const activeItem = and(eq(menuItem.restaurantId, restaurantId), eq(menuItem.isActive, true));
   const counts = liveCounts(db, restaurantId);
 
-  const [categories, categoryTranslations, items, itemTranslations, allergens] = await Promise.all([
+  const [categories, categoryTranslations, items, itemTranslations, allergens, choices] = await Promise.all([
     db
       .select({ id: menuCategory.id, order: menuCategory.sortOrder })
       .from(menuCategory)
@@ -113,7 +127,10 @@ export async function loadMenu(db: Db, restaurantId: number, restaurantShortName
       .from(menuItemAllergen)
       .innerJoin(menuItem, eq(menuItem.id, menuItemAllergen.itemId))
       .where(activeItem),
+    loadMenuOptionGroups(db, restaurantId),
   ]);
+  // Issue 27: each item names its groups and what their defaults add (computed here, once per build).
+  const groupsById = new Map(choices.groups.map((group) => [group.id, group]));
 
   const categoryTexts = groupTranslations(categoryTranslations);
   const itemTexts = groupTranslations(itemTranslations);
@@ -134,6 +151,7 @@ export async function loadMenu(db: Db, restaurantId: number, restaurantShortName
       allergens: sortAllergens(allergensByItem.get(item.id) ?? []),
       likeCount: Number(likeCount),
       dislikeCount: Number(dislikeCount),
+      ...itemChoices(choices.groupIdsByItem.get(item.id) ?? [], groupsById),
     });
     itemsByCategory.set(categoryId, list);
   }

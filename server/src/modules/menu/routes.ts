@@ -1,11 +1,12 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { MenuSchema } from '@tablo/contract/menu';
+import { MenuOptionsSchema } from '@tablo/contract/menu-options';
 import { ShortNameParamsSchema } from '@tablo/contract/restaurant';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { sendCachedAnswer } from '../../lib/cached-answer.ts';
-import { getMenuAnswer } from './service.ts';
+import { getMenuAnswer, getMenuOptionsAnswer } from './service.ts';
 
 export const menuRoutes: FastifyPluginAsyncZod<{ database: Database; cache: AnswerCache }> = async (
   app,
@@ -23,6 +24,22 @@ export const menuRoutes: FastifyPluginAsyncZod<{ database: Database; cache: Answ
     },
     async (request, reply) => {
       const answer = await getMenuAnswer(database.db, cache, request.params.shortName);
+      return sendCachedAnswer(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/menu/current/:shortName/options',
+    {
+      schema: {
+        tags: ['menu'],
+        summary: "The option groups of the menu's items, for a dish's dialog (issue 27).",
+        params: ShortNameParamsSchema,
+        response: { 200: MenuOptionsSchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await getMenuOptionsAnswer(database.db, cache, request.params.shortName);
       return sendCachedAnswer(request, reply, answer);
     },
   );

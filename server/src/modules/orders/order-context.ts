@@ -1,7 +1,19 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jsonValue } from '../../db/rows.ts';
-import { menuCategory, menuItem, menuItemTranslation, orders, vatKey } from '../../db/schema.ts';
+import {
+  menuCategory,
+  menuItem,
+  menuItemOptionGroup,
+  menuItemTranslation,
+  menuOption,
+  menuOptionAllergen,
+  menuOptionGroup,
+  menuOptionGroupTranslation,
+  menuOptionTranslation,
+  orders,
+  vatKey,
+} from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
 import { joinedOpenVisitSql, type VisitAtTable, visitAtTableOf } from '../visits/joined-visit.ts';
 import type { MenuItemForOrder } from './repository.ts';
@@ -18,6 +30,33 @@ export interface OrderContext {
   menu: Map<number, MenuItemForOrder>;
 }
 
+const titlesJson = (table: SQL, owner: SQL) =>
+  sql`coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
+    from ${table} t where ${owner}), '[]'::json)`;
+
+/**
+ * Issue 27: an ordered item's active option groups in its order, each with its options (what checking and
+ * pricing need). Titles and allergens are read only for the options the order chose (`chosen`, a SQL
+ * array): the snapshot and the error messages name no other. Groups of another restaurant are never joined.
+ */
+function itemGroupsJson(chosen: SQL): SQL {
+  return sql`coalesce((select json_agg(json_build_object(
+    'id', g.id, 'kind', g.kind, 'minChoices', g.min_choices, 'maxChoices', g.max_choices,
+    'freeChoices', g.free_choices,
+    'titles', ${titlesJson(sql`${menuOptionGroupTranslation}`, sql`t.group_id = g.id`)},
+    'options', coalesce((select json_agg(json_build_object(
+        'id', o.id, 'priceDelta', o.price_delta, 'availabilityType', o.availability_type,
+        'isDefault', o.is_default,
+        'titles', case when o.id = any(${chosen}) then ${titlesJson(sql`${menuOptionTranslation}`, sql`t.option_id = o.id`)}
+          else '[]'::json end,
+        'allergens', case when o.id = any(${chosen}) then coalesce((select json_agg(a.type)
+          from ${menuOptionAllergen} a where a.option_id = o.id), '[]'::json) else '[]'::json end
+      ) order by o.sort_order, o.id) from ${menuOption} o where o.group_id = g.id), '[]'::json)
+  ) order by l.sort_order, g.id)
+  from ${menuItemOptionGroup} l join ${menuOptionGroup} g on g.id = l.group_id
+  where l.item_id = mi.id and g.is_active and g.restaurant_id = mi.restaurant_id), '[]'::json)`;
+}
+
 /**
  * Everything placing an order reads, in one round trip (docs/decisions/035): the joined open visit
  * (locked), the earlier order under the key, the session's recent count and the ordered menu items. Run
@@ -26,7 +65,15 @@ export interface OrderContext {
  */
 export async function readOrderContext(
   tx: Db,
-  input: { sessionId: string; tableId: number; key: string; seconds: number; menuItemIds: number[] },
+  input: {
+    sessionId: string;
+    tableId: number;
+    key: string;
+    seconds: number;
+    menuItemIds: number[];
+    /** The option ids the order's lines chose (issue 27). */
+    optionIds?: number[];
+  },
 ): Promise<OrderContext> {
   const { sessionId, seconds } = input;
   const ids: SQL = sql.join(
@@ -50,7 +97,13 @@ export async function readOrderContext(
           'categoryActive', mc.is_active, 'availabilityType', mi.availability_type,
           'priceGross', mi.price_gross, 'vatPercent', vk.value_percent,
           'titles', coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
-            from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json))), '[]'::json)
+            from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json),
+          'groups', ${itemGroupsJson(
+            sql`array[${sql.join(
+              (input.optionIds ?? []).map((id) => sql`${id}::int`),
+              sql`, `,
+            )}]::int[]`,
+          )})), '[]'::json)
         from ${menuItem} mi
         join ${menuCategory} mc on mc.id = mi.category_id
         join ${vatKey} vk on vk.id = mi.vat_key_id

@@ -1,3 +1,6 @@
+import type { AllergenType } from '@tablo/contract/allergens';
+import type { ChoiceGroup, ChoiceOption } from '@tablo/contract/choices';
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import type { Order, OrderItem, OrderStatus } from '@tablo/contract/order';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -16,6 +19,15 @@ export interface MenuItemForOrder {
   priceGross: number;
   vatPercent: number;
   titles: { isoCode: string; title: string }[];
+  /** Issue 27: the item's active option groups, in its order. */
+  groups: GroupForOrder[];
+}
+
+type Titles = { isoCode: string; title: string }[];
+
+export interface GroupForOrder extends ChoiceGroup {
+  titles: Titles;
+  options: (ChoiceOption & { titles: Titles; allergens: AllergenType[] })[];
 }
 
 /**
@@ -47,6 +59,7 @@ export interface NewOrder {
     vatPercent: number;
     quantity: number;
     note: string;
+    choices: OrderChoice[];
   }[];
 }
 
@@ -64,7 +77,7 @@ export async function insertOrder(
     order.lines.map(
       (line, i) =>
         sql`(${i}::int, ${line.menuItemId}::int, ${JSON.stringify(line.titles)}::jsonb, ${line.unitPrice}::int,
-          ${line.vatPercent}::numeric, ${line.quantity}::int, ${line.note}::text)`,
+          ${line.vatPercent}::numeric, ${line.quantity}::int, ${line.note}::text, ${JSON.stringify(line.choices)}::jsonb)`,
     ),
     sql`, `,
   );
@@ -75,15 +88,15 @@ export async function insertOrder(
       returning id, visit_id, session_id, status, note, total, reject_reason, created_at, updated_at
     ),
     lines as (
-      insert into ${orderItem} (order_id, menu_item_id, titles, unit_price, vat_percent, quantity, note)
-      select placed.id, v.menu_item_id, v.titles, v.unit_price, v.vat_percent, v.quantity, v.note
-      from placed, (values ${lines}) as v(ord, menu_item_id, titles, unit_price, vat_percent, quantity, note)
+      insert into ${orderItem} (order_id, menu_item_id, titles, unit_price, vat_percent, quantity, note, choices)
+      select placed.id, v.menu_item_id, v.titles, v.unit_price, v.vat_percent, v.quantity, v.note, v.choices
+      from placed, (values ${lines}) as v(ord, menu_item_id, titles, unit_price, vat_percent, quantity, note, choices)
       order by v.ord
-      returning id, menu_item_id, titles, unit_price, vat_percent, quantity, paid_quantity, note
+      returning id, menu_item_id, titles, unit_price, vat_percent, quantity, paid_quantity, note, choices
     )
     select placed.*, (select json_agg(json_build_object('id', l.id, 'menuItemId', l.menu_item_id,
         'titles', l.titles, 'unitPrice', l.unit_price, 'vatPercent', l.vat_percent, 'quantity', l.quantity,
-        'paidQuantity', l.paid_quantity, 'note', l.note) order by l.id) from lines l) as lines
+        'paidQuantity', l.paid_quantity, 'note', l.note, 'choices', l.choices) order by l.id) from lines l) as lines
     from placed`);
   const row = rowsOf<Record<string, unknown>>(result)[0];
   if (!row) throw new Error('order insert returned no row');
@@ -112,6 +125,7 @@ export async function insertOrder(
       paidQuantity: line.paidQuantity,
       note: line.note,
       lineTotal: line.unitPrice * line.quantity,
+      choices: line.choices,
     })),
   };
 }
@@ -128,6 +142,7 @@ function toOrderItem(line: typeof orderItem.$inferSelect): OrderItem {
     paidQuantity: line.paidQuantity,
     note: line.note,
     lineTotal: line.unitPrice * line.quantity,
+    choices: line.choices,
   };
 }
 

@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds())('diner scope on %s', (kind) => {
               sessionId,
               tableId: table,
               note: '',
-              items: lines.map((l) => ({ menuItemId: l.item, quantity: l.quantity, note: '' })),
+              items: lines.map((l) => ({ menuItemId: l.item, quantity: l.quantity, note: '', choices: [] })),
             },
             { ordersPerMinute: 1_000_000 },
           );

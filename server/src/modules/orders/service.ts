@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { choicesKey } from '@tablo/contract/choices';
 import { ERROR_TEXTS } from '@tablo/contract/errors';
 import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contract/order';
 import type { Database } from '../../db/database.ts';
@@ -6,6 +7,7 @@ import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error
 import { appendTableEvent } from '../live/event-log.ts';
 import { requireIssuedSession } from '../table-sessions/index.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
+import { describeProblems, lineChoiceProblems, priceLine } from './line-choices.ts';
 import { readOrderContext } from './order-context.ts';
 import {
   asSeenBy,
@@ -33,7 +35,12 @@ export function requestHash(body: PlaceOrderRequest): string {
     body.sessionId,
     body.tableId,
     body.note,
-    body.items.map((line) => [line.menuItemId, line.quantity, line.note]),
+    // Issue 27: a line's choices are part of the body (in a canonical order); a line without any hashes as before.
+    body.items.map((line) =>
+      line.choices.length === 0
+        ? [line.menuItemId, line.quantity, line.note]
+        : [line.menuItemId, line.quantity, line.note, choicesKey(line.choices)],
+    ),
   ]);
   return createHash('sha256').update(canonical, 'utf8').digest('hex');
 }
@@ -105,6 +112,7 @@ export async function placeOrder(
       key: idempotencyKey,
       seconds: 60,
       menuItemIds: ids,
+      optionIds: body.items.flatMap((line) => line.choices.map((choice) => choice.optionId)),
     });
     if (!visit) {
       // Only a session the server issued can have joined: whether it exists is asked only now (401).
@@ -127,6 +135,16 @@ export async function placeOrder(
       throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }
     checkItems(menu, ids, visit.restaurantId);
+    const ordered = body.items.map((line) => ({
+      line,
+      item: menu.get(line.menuItemId) as MenuItemForOrder,
+      choices: line.choices,
+    }));
+    const problems = lineChoiceProblems(ordered);
+    if (problems.length > 0) {
+      const messages = await describeProblems(tx, visit.restaurantId, problems, titleOf);
+      throw new HttpError(422, messages.length === 1 ? (messages[0] as string) : messages.join(', '));
+    }
     const stored = await insertOrder(tx, {
       visitId: visit.visitId,
       tableId: visit.tableId,
@@ -135,15 +153,17 @@ export async function placeOrder(
       note: body.note,
       idempotencyKey,
       requestHash: hash,
-      lines: body.items.map((line) => {
-        const item = menu.get(line.menuItemId) as MenuItemForOrder;
+      lines: ordered.map(({ line, item, choices }) => {
+        // Prices come from the database only: the item's and its options' (docs/decisions/067).
+        const priced = priceLine(item, choices);
         return {
           menuItemId: item.id,
           titles: item.titles,
-          unitPrice: item.priceGross,
+          unitPrice: priced.unitPrice,
           vatPercent: item.vatPercent,
           quantity: line.quantity,
           note: line.note,
+          choices: priced.choices,
         };
       }),
     });

@@ -1,3 +1,4 @@
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import type { PaymentMethod, PaymentStatus } from '@tablo/contract/payment';
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -16,6 +17,7 @@ export interface StoredPaymentItem {
   vatPercent: number;
   quantity: number;
   amount: number;
+  choices: OrderChoice[];
 }
 
 export interface StoredPayment {
@@ -157,7 +159,8 @@ export async function loadPayment(
       -- One round trip: the items come along as a JSON array, in line order.
       coalesce((
         select json_agg(json_build_object('orderItemId', pi.order_item_id, 'titles', oi.titles,
-          'unitPrice', oi.unit_price, 'vatPercent', oi.vat_percent, 'quantity', pi.quantity, 'amount', pi.amount)
+          'unitPrice', oi.unit_price, 'vatPercent', oi.vat_percent, 'quantity', pi.quantity, 'amount', pi.amount,
+          'choices', oi.choices)
           order by pi.order_item_id)
         from ${paymentItem} pi join ${orderItem} oi on oi.id = pi.order_item_id
         where pi.payment_id = p.id), '[]'::json) as items

@@ -125,6 +125,7 @@ export function payableLines(lines: LineState[], readerSessionId: string): Payab
     reservedQuantity: line.pendingQuantity + line.claimedQuantity,
     freeQuantity: freeOf(line),
     isMine: line.sessionId === readerSessionId,
+    choices: line.choices,
   }));
 }
 

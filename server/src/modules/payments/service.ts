@@ -334,6 +334,7 @@ export async function createPayment(
             vatPercent: line.vatPercent,
             quantity: item.quantity,
             amount: item.amount,
+            choices: line.choices,
           };
         }),
       };

@@ -1,3 +1,4 @@
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jsonValue, rowsOf } from '../../db/rows.ts';
@@ -83,7 +84,14 @@ export async function splitLines(
   db: Db,
   splitId: number,
 ): Promise<
-  { orderItemId: number; titles: Titles; unitPrice: number; vatPercent: number; quantity: number }[]
+  {
+    orderItemId: number;
+    titles: Titles;
+    unitPrice: number;
+    vatPercent: number;
+    quantity: number;
+    choices: OrderChoice[];
+  }[]
 > {
   const rows = await db
     .select({
@@ -92,6 +100,7 @@ export async function splitLines(
       unitPrice: orderItem.unitPrice,
       vatPercent: orderItem.vatPercent,
       quantity: billSplitItem.quantity,
+      choices: orderItem.choices,
     })
     .from(billSplitItem)
     .innerJoin(orderItem, eq(orderItem.id, billSplitItem.orderItemId))

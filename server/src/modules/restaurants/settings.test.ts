@@ -228,10 +228,12 @@ describe.each(testDatabaseKinds())('restaurant settings and setup on %s', (kind)
               translations: [{ isoCode: 'hu', title: 'Pörkölt', description: '' }],
               likeCount: 0,
               dislikeCount: 0,
+              optionGroups: [],
             },
           ],
         },
       ],
+      optionGroups: [],
     });
     const current = await settingsOf(staff.OWNER);
     const body = {

@@ -4,6 +4,7 @@ import { PaymentSchema } from '@tablo/contract/payment';
 import { STAFF_ROLES, type StaffPermission, type StaffRole, staffCan } from '@tablo/contract/staff';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertOptionGroup, MILK } from '../../../test/helpers/choices.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -23,6 +24,7 @@ import {
   accountToken,
   diningTable,
   menuItem,
+  menuOption,
   orders,
   payment,
   refund,
@@ -46,6 +48,8 @@ interface Ids {
   orderId: number;
   tableId: number;
   menuItemId: number;
+  /** An option of the bistro's choices (issue 27). */
+  optionId: number;
   paymentId: string;
   /** A waiter of the bistro (the team routes). */
   memberId: number;
@@ -58,6 +62,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/staff/orders/:orderId': { status: 'ACCEPTED' },
   'PATCH /api/staff/tables/:tableId': { isEnabled: true },
   'PUT /api/staff/menu-items/:menuItemId/availability': { availabilityType: 'AVAILABLE' },
+  'PUT /api/staff/menu-options/:optionId/availability': { availabilityType: 'AVAILABLE' },
   // The member is a waiter already: allowed callers change nothing, refused ones must not either.
   'PATCH /api/staff/team/members/:memberId': { role: 'WAITER' },
   'POST /api/staff/payments/:paymentId/refunds': { amount: 1, reason: 'Walked by the access test' },
@@ -90,6 +95,7 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'PATCH /api/staff/tables/:tableId': 'manageTables',
   'POST /api/staff/tables/:tableId/rotate-token': 'manageTables',
   'PUT /api/staff/menu-items/:menuItemId/availability': 'markSoldOut',
+  'PUT /api/staff/menu-options/:optionId/availability': 'markSoldOut',
   'GET /api/staff/qr-sheet.pdf': 'manageTables',
   'GET /api/staff/tables/:tableId/qr.svg': 'manageTables',
   'POST /api/staff/payments/:paymentId/confirm': 'confirmPayments',
@@ -141,6 +147,8 @@ function concretePath(route: StaffRouteEntry, ids: Ids): string {
         return String(ids.tableId);
       case 'menuItemId':
         return String(ids.menuItemId);
+      case 'optionId':
+        return String(ids.optionId);
       case 'kind':
         return 'WAITER';
       case 'paymentId':
@@ -200,6 +208,7 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       db.select().from(orders).orderBy(asc(orders.id)),
       db.select().from(diningTable).orderBy(asc(diningTable.id)),
       db.select().from(menuItem).orderBy(asc(menuItem.id)),
+      db.select().from(menuOption).orderBy(asc(menuOption.id)),
       db.select().from(tableVisit).orderBy(asc(tableVisit.id)),
       db.select().from(tableCall).orderBy(asc(tableCall.id)),
       db.select().from(staffUser).orderBy(asc(staffUser.id)),
@@ -256,10 +265,14 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       language: 'en',
     });
     if (invited.statusCode !== 201) throw new Error(`invitation ${invited.statusCode} ${invited.body}`);
+    const milk = await insertOptionGroup(ctx.database.db, ctx.bistro.id, MILK, [
+      ctx.bistro.items.goulash as number,
+    ]);
     ids = {
       orderId: order.id,
       tableId,
       menuItemId: ctx.bistro.items.goulash as number,
+      optionId: milk.options.oat as number,
       paymentId: PaymentSchema.parse(paid.json()).id,
       memberId: member.id,
       invitationId: TeamInvitationSchema.parse(invited.json()).id,

@@ -1,9 +1,10 @@
 import { RowIdParamSchema } from '@tablo/contract/ids';
+import { SetOptionAvailabilityRequestSchema } from '@tablo/contract/menu-options';
 import { ItemAvailabilitySchema } from '@tablo/contract/staff';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { setItemAvailability } from './availability-service.ts';
+import { setItemAvailability, setOptionAvailability } from './availability-service.ts';
 import { staffOf } from './staff-auth.ts';
 
 /** Sold out / available again from the staff console (register with the prefix `/api`). */
@@ -30,6 +31,27 @@ export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database
         database,
         staffOf(request),
         request.params.menuItemId,
+        request.body.availabilityType,
+      ),
+  );
+
+  app.put(
+    '/staff/menu-options/:optionId/availability',
+    {
+      config: { staffPermission: 'markSoldOut' },
+      schema: {
+        tags: ['staff'],
+        summary: "Mark an option of a dish's choices sold out or available again (diners see it live)",
+        params: z.object({ optionId: RowIdParamSchema }),
+        body: SetOptionAvailabilityRequestSchema,
+        response: { 200: SetOptionAvailabilityRequestSchema },
+      },
+    },
+    async (request) =>
+      setOptionAvailability(
+        database,
+        staffOf(request),
+        request.params.optionId,
         request.body.availabilityType,
       ),
   );

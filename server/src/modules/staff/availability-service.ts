@@ -2,13 +2,16 @@ import type { AvailabilityType } from '@tablo/contract/menu';
 import type { ItemAvailability } from '@tablo/contract/staff';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { notifyMenuChanged } from '../../db/channels.ts';
-import type { Database } from '../../db/database.ts';
-import { diningTable, menuItem, tableVisit } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { diningTable, menuItem, menuOption, menuOptionGroup, tableVisit } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { appendEventToTables } from '../live/event-log.ts';
 import type { StaffContext } from './service.ts';
 
-export const AVAILABILITY_TEXTS = { itemNotFound: 'Menu item not found' } as const;
+export const AVAILABILITY_TEXTS = {
+  itemNotFound: 'Menu item not found',
+  optionNotFound: 'Menu option not found',
+} as const;
 
 /**
  * PUT /api/staff/menu-items/:menuItemId/availability: marks an item sold out or available again. In one
@@ -49,4 +52,48 @@ export async function setItemAvailability(
     });
   });
   return { availabilityType };
+}
+
+/**
+ * PUT /api/staff/menu-options/:optionId/availability (issue 27): an option of a dish's choices sold out or
+ * available again, as `setItemAvailability` does for items: the cached options (and menu) answers are
+ * rebuilt on every instance and every open table is told (`option.availability_changed`). An option of
+ * another restaurant is not found.
+ */
+export async function setOptionAvailability(
+  database: Database,
+  staff: StaffContext,
+  optionId: number,
+  availabilityType: AvailabilityType,
+): Promise<ItemAvailability> {
+  await database.transaction(async (tx) => {
+    const [option] = await tx
+      .select({ availabilityType: menuOption.availabilityType })
+      .from(menuOption)
+      .innerJoin(menuOptionGroup, eq(menuOptionGroup.id, menuOption.groupId))
+      .where(and(eq(menuOption.id, optionId), eq(menuOptionGroup.restaurantId, staff.restaurantId)))
+      .for('update', { of: menuOption });
+    if (!option) throw notFound(AVAILABILITY_TEXTS.optionNotFound);
+    if (option.availabilityType === availabilityType) return;
+    await tx.update(menuOption).set({ availabilityType }).where(eq(menuOption.id, optionId));
+    await notifyMenuChanged(database, staff.restaurantShortName, tx);
+    for (const { tableId, visitId } of await openVisits(tx, staff.restaurantId)) {
+      await appendTableEvent(database, tx, {
+        tableId,
+        visitId,
+        event: { type: 'option.availability_changed', optionId, availabilityType },
+      });
+    }
+  });
+  return { availabilityType };
+}
+
+/** The restaurant's open visits in table id order (the order event locks are always taken in). */
+function openVisits(tx: Db, restaurantId: number) {
+  return tx
+    .select({ visitId: tableVisit.id, tableId: tableVisit.tableId })
+    .from(tableVisit)
+    .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
+    .where(and(eq(diningTable.restaurantId, restaurantId), isNull(tableVisit.closedAt)))
+    .orderBy(asc(tableVisit.tableId));
 }

@@ -1,3 +1,4 @@
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import { type SQL, sql } from 'drizzle-orm';
 import { billSplit, billSplitItem, orderItem, orders, payment, paymentItem } from '../../db/schema.ts';
 
@@ -11,6 +12,8 @@ export interface LineState {
   sessionId: string;
   menuItemId: number;
   titles: Titles;
+  /** Issue 27: the line's choices as ordered. */
+  choices: OrderChoice[];
   unitPrice: number;
   vatPercent: number;
   quantity: number;
@@ -36,7 +39,7 @@ export function lineStatesSql(visitId: SQL, onlyLines?: number[]): SQL {
     : sql``;
   return sql`coalesce((select json_agg(l order by l."orderItemId") from (
         select oi.id as "orderItemId", oi.order_id as "orderId", o.status as "orderStatus",
-          o.session_id as "sessionId", oi.menu_item_id as "menuItemId", oi.titles, oi.unit_price as "unitPrice",
+          o.session_id as "sessionId", oi.menu_item_id as "menuItemId", oi.titles, oi.choices, oi.unit_price as "unitPrice",
           oi.vat_percent as "vatPercent", oi.quantity, oi.paid_quantity as "paidQuantity",
           coalesce((select sum(pi.quantity) from ${paymentItem} pi join ${payment} p on p.id = pi.payment_id
             where pi.order_item_id = oi.id and p.status = 'PENDING'), 0)::int as "pendingQuantity",
