@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'setup',
   'refunds',
   'menu-editor',
+  'choices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,7 +1,9 @@
 import type { Menu } from '@tablo/contract/menu';
+import { useQueryClient } from '@tanstack/react-query';
 import SearchX from 'lucide-react/icons/search-x';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useCallback, useMemo, useState } from 'react';
+import { prefetchMenuOptions, useMenuOptions } from '../../../lib/menu-options-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { useSession } from '../../../providers/session.tsx';
@@ -35,12 +37,23 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const [openItemId, setOpenItemId] = useState<number | null>(null);
   const [filterOpen, setFilterOpen] = useState(false);
 
-  const dietary = useDietaryView(menu, preferences);
+  // Issue 27: with allergens avoided, the option groups tell which dishes cannot be made without them.
+  const withChoices = useMemo(
+    () => menu.some((category) => category.menuItems.some((item) => item.optionGroupIds.length > 0)),
+    [menu],
+  );
+  const options = useMenuOptions(shortName, withChoices && preferences.avoid.length > 0);
+  const dietary = useDietaryView(menu, preferences, options.data);
   const categories = useMemo(
     () => searchMenu(dietary.categories, query, language),
     [dietary.categories, query, language],
   );
   const clearSearch = useCallback(() => setQuery(''), []);
+  const queryClient = useQueryClient();
+  const warmChoices = useCallback(
+    () => prefetchMenuOptions(queryClient, shortName),
+    [queryClient, shortName],
+  );
   useMenuSlider(dietary.categories, categories, clearSearch);
 
   // Issue 24 §14: a text missing in the diner's language falls back (spec §4); the page says so once.
@@ -112,6 +125,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
             eagerCount={EAGER_IMAGE_COUNT}
             highPriorityCount={HIGH_PRIORITY_IMAGE_COUNT}
             onOpenItem={setOpenItemId}
+            onWarmChoices={warmChoices}
           />
         );
       })}
@@ -119,6 +133,8 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
         <MenuItemDialog
           item={openItem}
           conflict={dietary.conflicts.get(openItem.id) ?? null}
+          shortName={shortName}
+          avoid={preferences.avoid}
           onClose={() => setOpenItemId(null)}
         />
       )}

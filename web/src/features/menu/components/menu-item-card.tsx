@@ -25,9 +25,17 @@ type MenuItemCardProps = {
   /** The menu's first dish: its title and picture report when they are painted (Element Timing; bench:web). */
   first?: boolean;
   onOpen: (itemId: number) => void;
+  onWarmChoices: () => void;
 };
 
-export function MenuItemCard({ item, conflict, imageLoading, first = false, onOpen }: MenuItemCardProps) {
+export function MenuItemCard({
+  item,
+  conflict,
+  imageLoading,
+  first = false,
+  onOpen,
+  onWarmChoices,
+}: MenuItemCardProps) {
   const { t } = useTranslation('menu');
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
@@ -35,9 +43,16 @@ export function MenuItemCard({ item, conflict, imageLoading, first = false, onOp
   const renderActions = useMenuItemActions();
   const soldOut = item.availabilityType === 'SOLD_OUT';
   const muted = soldOut || conflict !== null;
+  // Issue 27: a dish with choices loads its groups when the diner shows interest, not with the page.
+  const warm = item.optionGroupIds.length > 0 ? onWarmChoices : undefined;
 
   return (
-    <article className={`${styles.card} ${muted ? styles.muted : ''}`} aria-labelledby={titleId}>
+    <article
+      className={`${styles.card} ${muted ? styles.muted : ''}`}
+      aria-labelledby={titleId}
+      onPointerEnter={warm}
+      onFocus={warm}
+    >
       <div className={styles.body}>
         <h3 className={styles.title} id={titleId} lang={text.lang}>
           <button
@@ -66,10 +81,15 @@ export function MenuItemCard({ item, conflict, imageLoading, first = false, onOp
         <div className={styles.footer}>
           <p className={styles.price}>
             <span className="visually-hidden">{t('price')}: </span>
-            {formatPrice(item.priceGross, language)}
+            {/* Issue 27: with the default choices' price, never less than the dialog shows. */}
+            {formatPrice(item.priceGross + item.defaultChoicesPrice, language)}
           </p>
           <DishRating item={item} />
-          {renderActions && <div className={styles.actions}>{renderActions(item, 'card')}</div>}
+          {renderActions && (
+            <div className={styles.actions}>
+              {renderActions(item, 'card', { openDialog: () => onOpen(item.id) })}
+            </div>
+          )}
         </div>
       </div>
       <div className={styles.image}>

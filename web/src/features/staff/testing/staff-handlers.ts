@@ -48,6 +48,8 @@ export function staffMenu(): Menu {
     allergens: [],
     likeCount: 0,
     dislikeCount: 0,
+    optionGroupIds: [],
+    defaultChoicesPrice: 0,
   });
   return MenuSchema.parse([
     {
