@@ -1,4 +1,3 @@
-import type { ChoiceSelection } from '@tablo/contract/choices';
 import type { MenuItem } from '@tablo/contract/menu';
 import type { MenuOptionGroup, MenuOptions } from '@tablo/contract/menu-options';
 import { API_BASE } from '@tablo/contract/paths';
@@ -8,6 +7,19 @@ import { RequestError } from './request-error.ts';
 
 export function menuOptionsQueryKey(shortName: string) {
   return ['menu-options', shortName] as const;
+}
+
+/** An item's groups in the item's order, each's options by `order` (a group the answer lacks is left out). */
+export function groupsOf(
+  options: MenuOptions | undefined,
+  item: Pick<MenuItem, 'optionGroupIds'>,
+): MenuOptionGroup[] {
+  if (!options) return [];
+  const byId = new Map(options.groups.map((group) => [group.id, group]));
+  return item.optionGroupIds.flatMap((id) => {
+    const group = byId.get(id);
+    return group ? [{ ...group, options: [...group.options].sort((a, b) => a.order - b.order) }] : [];
+  });
 }
 
 /**
@@ -52,19 +64,6 @@ export function prefetchMenuOptions(queryClient: QueryClient, shortName: string)
   void queryClient.prefetchQuery(menuOptionsQueryOptions(shortName));
 }
 
-/** An item's groups in the item's order (a group the answer lacks is left out). */
-export function groupsOf(
-  options: MenuOptions | undefined,
-  item: Pick<MenuItem, 'optionGroupIds'>,
-): MenuOptionGroup[] {
-  if (!options) return [];
-  const byId = new Map(options.groups.map((group) => [group.id, group]));
-  return item.optionGroupIds.flatMap((id) => {
-    const group = byId.get(id);
-    return group ? [{ ...group, options: [...group.options].sort((a, b) => a.order - b.order) }] : [];
-  });
-}
-
 /** Every option of the answer by id, with its group. */
 export function optionsById(
   options: MenuOptions | undefined,
@@ -74,5 +73,3 @@ export function optionsById(
     for (const option of group.options) map.set(option.id, { group, option });
   return map;
 }
-
-export type { ChoiceSelection };

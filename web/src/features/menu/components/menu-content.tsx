@@ -1,9 +1,8 @@
 import type { Menu } from '@tablo/contract/menu';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import SearchX from 'lucide-react/icons/search-x';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useCallback, useMemo, useState } from 'react';
-import { prefetchMenuOptions, useMenuOptions } from '../../../lib/menu-options-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { useSession } from '../../../providers/session.tsx';
@@ -24,6 +23,10 @@ import { MenuItemDialog } from './menu-item-dialog.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
+function loadOptionsQuery() {
+  return import('../../../lib/menu-options-query.ts');
+}
+
 type MenuContentProps = { menu: Menu; shortName: string };
 
 export function MenuContent({ menu, shortName }: MenuContentProps) {
@@ -42,18 +45,28 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
     () => menu.some((category) => category.menuItems.some((item) => item.optionGroupIds.length > 0)),
     [menu],
   );
-  const options = useMenuOptions(shortName, withChoices && preferences.avoid.length > 0);
-  const dietary = useDietaryView(menu, preferences, options.data);
+  const queryClient = useQueryClient();
+  const unavoidable = useQuery({
+    queryKey: ['menu-options-unavoidable', shortName, preferences.avoid.join()],
+    queryFn: async () =>
+      (await import('../utils/dietary-choices.ts')).unavoidableByGroup(
+        queryClient,
+        shortName,
+        preferences.avoid,
+      ),
+    enabled: withChoices && preferences.avoid.length > 0,
+    staleTime: 60_000,
+  });
+  const dietary = useDietaryView(menu, preferences, unavoidable.data);
   const categories = useMemo(
     () => searchMenu(dietary.categories, query, language),
     [dietary.categories, query, language],
   );
   const clearSearch = useCallback(() => setQuery(''), []);
-  const queryClient = useQueryClient();
-  const warmChoices = useCallback(
-    () => prefetchMenuOptions(queryClient, shortName),
-    [queryClient, shortName],
-  );
+  // Issue 27: the fetcher (and the choices' schema) load only when a dish with choices draws interest.
+  const warmChoices = useCallback(() => {
+    void loadOptionsQuery().then((module) => module.prefetchMenuOptions(queryClient, shortName));
+  }, [queryClient, shortName]);
   useMenuSlider(dietary.categories, categories, clearSearch);
 
   // Issue 24 §14: a text missing in the diner's language falls back (spec §4); the page says so once.

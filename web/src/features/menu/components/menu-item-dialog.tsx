@@ -1,16 +1,16 @@
 import type { AllergenType } from '@tablo/contract/allergens';
 import type { MenuItem } from '@tablo/contract/menu';
 import X from 'lucide-react/icons/x';
-import { lazy, useId } from 'react';
+import { lazy, useId, useState } from 'react';
 import { AllergenList } from '../../../components/allergen-badge/allergen-list.tsx';
 import { OptionalPart } from '../../../components/optional-part/optional-part.tsx';
 import { loadChunk } from '../../../lib/chunk-load.ts';
+import type { DialogChoices } from '../../../lib/dish-actions.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { useLanguage } from '../../../providers/language.tsx';
-import { useDialogChoices } from '../hooks/use-dialog-choices.ts';
-import { useTranslated } from '../hooks/use-translated.ts';
+import { useTranslate, useTranslated } from '../hooks/use-translated.ts';
 import type { DietaryConflict } from '../utils/dietary-filter.ts';
 import { DietaryConflictNote } from './dietary-conflict-note.tsx';
 import { DishRating } from './dish-rating.tsx';
@@ -39,10 +39,14 @@ export function MenuItemDialog({ item, conflict, shortName, avoid, onClose }: Me
   const { t } = useTranslation('menu');
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
+  const translate = useTranslate();
   const dialog = useModalDialog(onClose);
   const renderActions = useMenuItemActions();
   const titleId = useId();
-  const choices = useDialogChoices(item, shortName, onClose);
+  const hasChoices = item.optionGroupIds.length > 0;
+  // Issue 27: set by the choices' chunk once it runs; until then the card's price stands and nothing is added.
+  const [choices, setChoices] = useState<DialogChoices | null>(null);
+  const unitPrice = choices?.unitPrice ?? item.priceGross + item.defaultChoicesPrice;
 
   return (
     <dialog {...dialog} className={styles.dialog} aria-labelledby={titleId}>
@@ -57,7 +61,7 @@ export function MenuItemDialog({ item, conflict, shortName, avoid, onClose }: Me
           </h2>
           <p className={styles.price}>
             <span className="visually-hidden">{t('price')}: </span>
-            <span data-dialog-price="">{formatPrice(choices.unitPrice, language)}</span>
+            <span data-dialog-price="">{formatPrice(unitPrice, language)}</span>
             {item.availabilityType === 'SOLD_OUT' && <span className={styles.soldOut}>{t('sold_out')}</span>}
           </p>
           {conflict && (
@@ -76,17 +80,38 @@ export function MenuItemDialog({ item, conflict, shortName, avoid, onClose }: Me
           ) : (
             <p className={styles.muted}>{t('no_allergens')}</p>
           )}
-          {choices.hasChoices && (
-            <div ref={choices.root} className={styles.choices}>
+          {hasChoices && (
+            <div className={styles.choices}>
               <OptionalPart>
-                <DialogChoicesPart choices={choices} avoid={avoid} />
+                <DialogChoicesPart
+                  item={item}
+                  shortName={shortName}
+                  avoid={avoid}
+                  translate={translate}
+                  onDone={onClose}
+                  onState={setChoices}
+                />
               </OptionalPart>
             </div>
           )}
           <div className={styles.ratings}>
             <DishRating item={item} />
           </div>
-          {renderActions?.(item, 'dialog', choices.hasChoices ? { choices } : undefined)}
+          {renderActions?.(
+            item,
+            'dialog',
+            hasChoices
+              ? {
+                  choices: choices ?? {
+                    selections: [],
+                    unitPrice,
+                    ready: false,
+                    confirm: () => false,
+                    done: onClose,
+                  },
+                }
+              : undefined,
+          )}
         </div>
       </div>
     </dialog>

@@ -8,10 +8,14 @@ import {
 import type { MenuItem } from '@tablo/contract/menu';
 import type { MenuOptionGroup } from '@tablo/contract/menu-options';
 import { type RefObject, useMemo, useRef, useState } from 'react';
-import type { DialogChoices } from '../../../lib/dish-actions.ts';
 import { groupsOf, useMenuOptions } from '../../../lib/menu-options-query.ts';
 
-export type DialogChoicesState = DialogChoices & {
+export type DialogChoicesState = {
+  selections: ChoiceSelection[];
+  unitPrice: number;
+  ready: boolean;
+  confirm: () => boolean;
+  done: () => void;
   hasChoices: boolean;
   groups: MenuOptionGroup[];
   setSelections: (selections: ChoiceSelection[]) => void;

@@ -1,7 +1,6 @@
+import type { AllergenType } from '@tablo/contract/allergens';
 import type { MenuCategory } from '@tablo/contract/menu';
-import type { MenuOptions } from '@tablo/contract/menu-options';
 import { useMemo } from 'react';
-import { groupsOf } from '../../../lib/menu-options-query.ts';
 import {
   type DietaryConflict,
   type DietaryPreferences,
@@ -23,13 +22,13 @@ export type DietaryView = {
 export function useDietaryView(
   categories: readonly MenuCategory[],
   preferences: DietaryPreferences,
-  options?: MenuOptions,
+  unavoidable?: ReadonlyMap<number, readonly AllergenType[]>,
 ): DietaryView {
   return useMemo(() => {
     const conflicts = new Map<number, DietaryConflict>();
     for (const category of categories) {
       for (const item of category.menuItems) {
-        const conflict = findDietaryConflict(item, preferences, groupsOf(options, item));
+        const conflict = findDietaryConflict(item, preferences, unavoidable);
         if (conflict) conflicts.set(item.id, conflict);
       }
     }
@@ -43,5 +42,5 @@ export function useDietaryView(
       }))
       .filter((category) => category.menuItems.length > 0);
     return { categories: kept, conflicts, hiddenCount: conflicts.size, markedCount: 0 };
-  }, [categories, preferences, options]);
+  }, [categories, preferences, unavoidable]);
 }

@@ -17,3 +17,19 @@ export function useTranslated(translations: readonly Translation[]): TranslatedT
   const lang = picked.isoCode && picked.isoCode !== language ? toBcp47(picked.isoCode) : undefined;
   return { ...picked, lang };
 }
+
+export type Translate = (translations: readonly Translation[]) => TranslatedText;
+
+/**
+ * `useTranslated` as a function, for a list of texts. The choices' chunk (issue 27) gets it from the dialog
+ * rather than import this module: a module shared with a lazy chunk is split into one more file on /menu.
+ */
+export function useTranslate(): Translate {
+  const { language } = useLanguage();
+  const { t } = useTranslation('menu');
+  return (translations) => {
+    const picked = pickTranslation(translations, language, t('untitled'));
+    const lang = picked.isoCode && picked.isoCode !== language ? toBcp47(picked.isoCode) : undefined;
+    return { ...picked, lang };
+  };
+}

@@ -51,45 +51,18 @@ export type DietaryConflict = {
   notVegan: boolean;
 };
 
-/** What the filter needs of a dish's option groups (issue 27). */
-export type ChoiceGroupAllergens = {
-  kind: 'SINGLE' | 'MULTIPLE' | 'QUANTITY';
-  minChoices: number;
-  options: readonly { allergens: readonly { type: AllergenType }[]; availabilityType: string }[];
-};
-
 /**
- * Issue 27: the avoided allergens a dish cannot be made without — those of a required group in which every
- * option that can be chosen holds one. A dish whose choices only may hold them stays (its dialog marks
- * the choices to avoid).
+ * Why a dish does not suit the diner, or null when it does. `unavoidable`: by option group, the avoided
+ * allergens a group cannot be chosen without (issue 27, dietary-choices.ts), once the groups are read.
  */
-export function unavoidableChoiceAllergens(
-  groups: readonly ChoiceGroupAllergens[],
-  avoided: ReadonlySet<AllergenType>,
-): AllergenType[] {
-  const found = new Set<AllergenType>();
-  for (const group of groups) {
-    if (group.minChoices < 1) continue;
-    const choosable = group.options.filter((option) => option.availabilityType === 'AVAILABLE');
-    const clean = choosable.filter((option) => !option.allergens.some((a) => avoided.has(a.type)));
-    // Several different options needed (MULTIPLE) and fewer clean ones: every way to order it holds one.
-    const needed = group.kind === 'MULTIPLE' ? group.minChoices : 1;
-    if (clean.length >= needed) continue;
-    for (const option of choosable)
-      for (const { type } of option.allergens) if (avoided.has(type)) found.add(type);
-  }
-  return [...found];
-}
-
-/** Why a dish does not suit the diner, or null when it does (`groups`: the dish's option groups, when read). */
 export function findDietaryConflict(
-  item: Pick<MenuItem, 'allergens'>,
+  item: Pick<MenuItem, 'allergens'> & { optionGroupIds?: readonly number[] },
   preferences: DietaryPreferences,
-  groups: readonly ChoiceGroupAllergens[] = [],
+  unavoidable?: ReadonlyMap<number, readonly AllergenType[]>,
 ): DietaryConflict | null {
   const avoided = new Set<AllergenType>(preferences.avoid);
-  const unavoidable = unavoidableChoiceAllergens(groups, avoided);
-  const allergens = sortAllergens([...item.allergens, ...unavoidable.map((type) => ({ type }))])
+  const fromChoices = (item.optionGroupIds ?? []).flatMap((id) => unavoidable?.get(id) ?? []);
+  const allergens = sortAllergens([...item.allergens, ...fromChoices.map((type) => ({ type }))])
     .map((allergen) => allergen.type)
     .filter((type, index, all) => avoided.has(type) && all.indexOf(type) === index);
   const notVegan = preferences.veganOnly && !item.allergens.some((allergen) => allergen.type === 'VEGAN');

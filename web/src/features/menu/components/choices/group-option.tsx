@@ -7,7 +7,7 @@ import Plus from 'lucide-react/icons/plus';
 import { formatPrice } from '../../../../lib/format-price.ts';
 import { useTranslation } from '../../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../../providers/language.tsx';
-import { useTranslated } from '../../hooks/use-translated.ts';
+import type { Translate } from '../../hooks/use-translated.ts';
 import styles from './option-groups.module.css';
 
 type GroupOptionProps = {
@@ -18,6 +18,7 @@ type GroupOptionProps = {
   groupFull: boolean;
   invalid: boolean;
   avoid: readonly AllergenType[];
+  translate: Translate;
   onChange: (quantity: number) => void;
 };
 
@@ -29,11 +30,12 @@ export function GroupOption({
   groupFull,
   invalid,
   avoid,
+  translate,
   onChange,
 }: GroupOptionProps) {
   const { t } = useTranslation(['choices', 'menu']);
   const { language } = useLanguage();
-  const text = useTranslated(option.translations);
+  const text = translate(option.translations);
   const soldOut = option.availabilityType === 'SOLD_OUT';
   const allergens = sortAllergens(option.allergens).map((a) => a.type);
   const avoided = allergens.filter((type) => avoid.includes(type));

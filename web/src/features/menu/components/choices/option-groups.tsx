@@ -2,11 +2,9 @@ import type { AllergenType } from '@tablo/contract/allergens';
 import type { ChoiceProblem, ChoiceSelection } from '@tablo/contract/choices';
 import type { MenuOptionGroup } from '@tablo/contract/menu-options';
 import { useId } from 'react';
-import { pickTranslation } from '../../../../lib/pick-translation.ts';
 import type { TFunction } from '../../../../lib/texts/texts.ts';
 import { useTranslation } from '../../../../lib/texts/use-texts.tsx';
-import { useLanguage } from '../../../../providers/language.tsx';
-import { useTranslated } from '../../hooks/use-translated.ts';
+import type { Translate } from '../../hooks/use-translated.ts';
 import { GroupOption } from './group-option.tsx';
 import styles from './option-groups.module.css';
 import { problemText } from './problem-text.ts';
@@ -19,13 +17,22 @@ export type OptionGroupsProps = {
   problems: readonly ChoiceProblem[];
   /** The dietary filter's avoided allergens: options containing one are marked. */
   avoid: readonly AllergenType[];
+  /** The dialog's text picker (spec §4's fallbacks). */
+  translate: Translate;
 };
 
 /**
  * Issue 27: a dish's option groups — one choice (radio buttons), several (checkboxes) or a number of each
  * (steppers) — with what is required, each option's price and allergens, and what is missing.
  */
-export function OptionGroups({ groups, selections, onChange, problems, avoid }: OptionGroupsProps) {
+export function OptionGroups({
+  groups,
+  selections,
+  onChange,
+  problems,
+  avoid,
+  translate,
+}: OptionGroupsProps) {
   const { t } = useTranslation(['choices', 'menu']);
   const chosen = new Map(selections.map((s) => [s.optionId, s.quantity]));
   const unknown = problems.filter((p) => p.groupId === null);
@@ -38,6 +45,7 @@ export function OptionGroups({ groups, selections, onChange, problems, avoid }: 
           chosen={chosen}
           problems={problems.filter((p) => p.groupId === group.id)}
           avoid={avoid}
+          translate={translate}
           onChange={(optionId, quantity) => onChange(update(group, selections, optionId, quantity))}
         />
       ))}
@@ -65,20 +73,20 @@ type GroupProps = {
   chosen: ReadonlyMap<number, number>;
   problems: readonly ChoiceProblem[];
   avoid: readonly AllergenType[];
+  translate: Translate;
   onChange: (optionId: number, quantity: number) => void;
 };
 
-function Group({ group, chosen, problems, avoid, onChange }: GroupProps) {
+function Group({ group, chosen, problems, avoid, translate, onChange }: GroupProps) {
   const { t } = useTranslation(['choices', 'menu']);
-  const text = useTranslated(group.translations);
+  const text = translate(group.translations);
   const hintId = useId();
   const errorId = useId();
   const required = group.minChoices > 0;
   const count = group.options.reduce((sum, o) => sum + (chosen.get(o.id) ?? 0), 0);
-  const { language } = useLanguage();
   const optionTitle = (optionId: number | null) => {
     const option = group.options.find((o) => o.id === optionId);
-    return option ? pickTranslation(option.translations, language, t('menu:untitled')).title : '';
+    return option ? translate(option.translations).title : '';
   };
   const messages = problems.map((problem) => problemText(t, problem, text.title, group, optionTitle));
   const invalid = messages.length > 0;
@@ -132,6 +140,7 @@ function Group({ group, chosen, problems, avoid, onChange }: GroupProps) {
             groupFull={count >= group.maxChoices}
             invalid={invalid}
             avoid={avoid}
+            translate={translate}
             onChange={(quantity) => onChange(option.id, quantity)}
           />
         ))}
