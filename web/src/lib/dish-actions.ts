@@ -19,6 +19,6 @@ export type DialogChoices = {
 export type MenuItemActionContext = {
   /** On a card: opens the dish's dialog (a dish with choices is added from there). */
   openDialog?: () => void;
-  /** In the dialog of a dish with choices. */
-  choices?: DialogChoices;
+  /** In the dialog of a dish with choices: null until the choices' chunk runs (nothing can be added yet). */
+  choices?: DialogChoices | null;
 };

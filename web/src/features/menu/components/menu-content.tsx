@@ -23,8 +23,9 @@ import { MenuItemDialog } from './menu-item-dialog.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
-function loadOptionsQuery() {
-  return import('../../../lib/menu-options-query.ts');
+/** Issue 27: the choices' code the menu needs (the options' fetcher, the filter's rule), loaded on demand. */
+function loadChoicesCode() {
+  return import('../utils/dietary-choices.ts');
 }
 
 type MenuContentProps = { menu: Menu; shortName: string };
@@ -49,11 +50,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const unavoidable = useQuery({
     queryKey: ['menu-options-unavoidable', shortName, preferences.avoid.join()],
     queryFn: async () =>
-      (await import('../utils/dietary-choices.ts')).unavoidableByGroup(
-        queryClient,
-        shortName,
-        preferences.avoid,
-      ),
+      (await loadChoicesCode()).unavoidableByGroup(queryClient, shortName, preferences.avoid),
     enabled: withChoices && preferences.avoid.length > 0,
     staleTime: 60_000,
   });
@@ -65,7 +62,7 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const clearSearch = useCallback(() => setQuery(''), []);
   // Issue 27: the fetcher (and the choices' schema) load only when a dish with choices draws interest.
   const warmChoices = useCallback(() => {
-    void loadOptionsQuery().then((module) => module.prefetchMenuOptions(queryClient, shortName));
+    void loadChoicesCode().then((module) => module.warmChoices(queryClient, shortName));
   }, [queryClient, shortName]);
   useMenuSlider(dietary.categories, categories, clearSearch);
 

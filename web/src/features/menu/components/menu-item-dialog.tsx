@@ -97,21 +97,7 @@ export function MenuItemDialog({ item, conflict, shortName, avoid, onClose }: Me
           <div className={styles.ratings}>
             <DishRating item={item} />
           </div>
-          {renderActions?.(
-            item,
-            'dialog',
-            hasChoices
-              ? {
-                  choices: choices ?? {
-                    selections: [],
-                    unitPrice,
-                    ready: false,
-                    confirm: () => false,
-                    done: onClose,
-                  },
-                }
-              : undefined,
-          )}
+          {renderActions?.(item, 'dialog', hasChoices ? { choices } : undefined)}
         </div>
       </div>
     </dialog>

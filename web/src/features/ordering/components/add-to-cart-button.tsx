@@ -32,16 +32,18 @@ export function AddToCartButton({ item, place, context }: AddToCartButtonProps) 
   const title = pickTranslation(item.translations, language, t('untitled')).title;
   const soldOut = item.availabilityType === 'SOLD_OUT';
   const inCart = unitsOf(cart.lines, item.id);
-  const choices = context?.choices;
   const withChoices = item.optionGroupIds.length > 0;
+  // In the dialog of a dish with choices: null until they are loaded.
+  const inDialogWithChoices = place === 'dialog' && withChoices && context?.choices !== undefined;
+  const choices = context?.choices ?? null;
 
   function add() {
     if (withChoices && place === 'card' && context?.openDialog) {
       context.openDialog();
       return;
     }
-    if (choices) {
-      if (!choices.confirm()) return;
+    if (inDialogWithChoices) {
+      if (!choices?.confirm()) return;
       actions.add(item.id, quantity, choices.selections);
       announce(t('added_to_cart', { title }));
       choices.done();
@@ -54,7 +56,7 @@ export function AddToCartButton({ item, place, context }: AddToCartButtonProps) 
   return (
     <span className={place === 'dialog' ? styles.addDialog : styles.addCard}>
       {inCart > 0 && <span className={styles.inCart}>{t('in_cart', { count: inCart })}</span>}
-      {choices && (
+      {inDialogWithChoices && (
         <fieldset className={styles.stepper} aria-label={t('quantity_of', { title })}>
           <button
             type="button"
@@ -82,7 +84,7 @@ export function AddToCartButton({ item, place, context }: AddToCartButtonProps) 
       <button
         type="button"
         className={styles.addButton}
-        disabled={soldOut || (choices !== undefined && !choices.ready)}
+        disabled={soldOut || (inDialogWithChoices && !choices?.ready)}
         aria-label={
           choices
             ? t('choices:add_for', { title, price: formatPrice(choices.unitPrice * quantity, language) })
