@@ -95,7 +95,12 @@ export function AddToCartButton({ item, place, context }: AddToCartButtonProps) 
       >
         <Plus size={18} aria-hidden="true" />
         {t('add')}
-        {choices && <span data-add-total="">{formatPrice(choices.unitPrice * quantity, language)}</span>}
+        {choices && (
+          <span data-add-total="">
+            {' · '}
+            {formatPrice(choices.unitPrice * quantity, language)}
+          </span>
+        )}
       </button>
     </span>
   );
