@@ -19,6 +19,6 @@ export type DialogChoices = {
 export type MenuItemActionContext = {
   /** On a card: opens the dish's dialog (a dish with choices is added from there). */
   openDialog?: () => void;
-  /** In the dialog of a dish with choices: null until the choices' chunk runs (nothing can be added yet). */
+  /** In the dialog: the choices of a dish with choices once their chunk runs, else null (nothing to choose, or not yet). */
   choices?: DialogChoices | null;
 };

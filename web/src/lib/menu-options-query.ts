@@ -1,7 +1,7 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import type { MenuOptionGroup, MenuOptions } from '@tablo/contract/menu-options';
 import { API_BASE } from '@tablo/contract/paths';
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { RequestError } from './request-error.ts';
 
@@ -23,8 +23,8 @@ export function groupsOf(
 }
 
 /**
- * Issue 27: the restaurant's option groups, read when a dish with choices is opened (or hovered, focused),
- * never with the first screen. The contract module (and zod with it) loads with the request.
+ * Issue 27: the restaurant's option groups, read when a dish with choices is opened (or the dietary
+ * filter needs them), never with the first screen. The contract module (and zod with it) loads with the request.
  */
 export async function getMenuOptions(shortName: string, signal?: AbortSignal): Promise<MenuOptions> {
   const contract = import('@tablo/contract/menu-options');
@@ -57,11 +57,6 @@ export function menuOptionsQueryOptions(shortName: string) {
 /** The groups, loaded only while `enabled` (a dialog with choices is open, the cart holds choices, …). */
 export function useMenuOptions(shortName: string, enabled = true) {
   return useQuery({ ...menuOptionsQueryOptions(shortName), enabled });
-}
-
-/** Starts loading the groups ahead of a dialog (hover or focus of a dish with choices). */
-export function prefetchMenuOptions(queryClient: QueryClient, shortName: string): void {
-  void queryClient.prefetchQuery(menuOptionsQueryOptions(shortName));
 }
 
 /** Every option of the answer by id, with its group. */

@@ -14,8 +14,6 @@ type CategorySectionProps = {
   eagerCount: number;
   highPriorityCount: number;
   onOpenItem: (itemId: number) => void;
-  /** A dish with choices is hovered or focused: its dialog's groups start loading. */
-  onWarmChoices: () => void;
 };
 
 /** The dish at `position` in the whole list: the first `eagerCount` pictures load at once. */
@@ -34,7 +32,6 @@ export const CategorySection = memo(function CategorySection({
   eagerCount,
   highPriorityCount,
   onOpenItem,
-  onWarmChoices,
 }: CategorySectionProps) {
   const text = useTranslated(category.translations);
   const headingId = `${categorySectionId(category.id)}-title`;
@@ -64,7 +61,6 @@ export const CategorySection = memo(function CategorySection({
               imageLoading={imageLoadingAt(firstIndex + index, eagerCount, highPriorityCount)}
               first={firstIndex + index === 0}
               onOpen={onOpenItem}
-              onWarmChoices={onWarmChoices}
             />
           </li>
         ))}

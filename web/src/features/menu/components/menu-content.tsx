@@ -23,11 +23,6 @@ import { MenuItemDialog } from './menu-item-dialog.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import { MenuSearch } from './menu-search.tsx';
 
-/** Issue 27: the choices' code the menu needs (the options' fetcher, the filter's rule), loaded on demand. */
-function loadChoicesCode() {
-  return import('../utils/dietary-choices.ts');
-}
-
 type MenuContentProps = { menu: Menu; shortName: string };
 
 export function MenuContent({ menu, shortName }: MenuContentProps) {
@@ -42,17 +37,18 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const [filterOpen, setFilterOpen] = useState(false);
 
   // Issue 27: with allergens avoided, the option groups tell which dishes cannot be made without them.
-  const withChoices = useMemo(
-    () => menu.some((category) => category.menuItems.some((item) => item.optionGroupIds.length > 0)),
-    [menu],
-  );
   const queryClient = useQueryClient();
   const unavoidable = useQuery({
-    queryKey: ['menu-options-unavoidable', shortName, preferences.avoid.join()],
+    queryKey: ['choice-allergens', shortName, preferences.avoid.join()],
     queryFn: async () =>
-      (await loadChoicesCode()).unavoidableByGroup(queryClient, shortName, preferences.avoid),
-    enabled: withChoices && preferences.avoid.length > 0,
-    staleTime: 60_000,
+      (await import('../utils/dietary-choices.ts')).unavoidableByGroup(
+        queryClient,
+        shortName,
+        preferences.avoid,
+      ),
+    // The options' own query is cached for a minute: this reads it again at no cost.
+    enabled:
+      preferences.avoid.length > 0 && menu.some((c) => c.menuItems.some((i) => i.optionGroupIds.length > 0)),
   });
   const dietary = useDietaryView(menu, preferences, unavoidable.data);
   const categories = useMemo(
@@ -60,10 +56,6 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
     [dietary.categories, query, language],
   );
   const clearSearch = useCallback(() => setQuery(''), []);
-  // Issue 27: the fetcher (and the choices' schema) load only when a dish with choices draws interest.
-  const warmChoices = useCallback(() => {
-    void loadChoicesCode().then((module) => module.warmChoices(queryClient, shortName));
-  }, [queryClient, shortName]);
   useMenuSlider(dietary.categories, categories, clearSearch);
 
   // Issue 24 §14: a text missing in the diner's language falls back (spec §4); the page says so once.
@@ -135,7 +127,6 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
             eagerCount={EAGER_IMAGE_COUNT}
             highPriorityCount={HIGH_PRIORITY_IMAGE_COUNT}
             onOpenItem={setOpenItemId}
-            onWarmChoices={warmChoices}
           />
         );
       })}

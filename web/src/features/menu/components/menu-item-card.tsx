@@ -25,17 +25,9 @@ type MenuItemCardProps = {
   /** The menu's first dish: its title and picture report when they are painted (Element Timing; bench:web). */
   first?: boolean;
   onOpen: (itemId: number) => void;
-  onWarmChoices: () => void;
 };
 
-export function MenuItemCard({
-  item,
-  conflict,
-  imageLoading,
-  first = false,
-  onOpen,
-  onWarmChoices,
-}: MenuItemCardProps) {
+export function MenuItemCard({ item, conflict, imageLoading, first = false, onOpen }: MenuItemCardProps) {
   const { t } = useTranslation('menu');
   const { language } = useLanguage();
   const text = useTranslated(item.translations);
@@ -43,16 +35,9 @@ export function MenuItemCard({
   const renderActions = useMenuItemActions();
   const soldOut = item.availabilityType === 'SOLD_OUT';
   const muted = soldOut || conflict !== null;
-  // Issue 27: a dish with choices loads its groups when the diner shows interest, not with the page.
-  const warm = item.optionGroupIds.length > 0 ? onWarmChoices : undefined;
 
   return (
-    <article
-      className={`${styles.card} ${muted ? styles.muted : ''}`}
-      aria-labelledby={titleId}
-      onPointerEnter={warm}
-      onFocus={warm}
-    >
+    <article className={`${styles.card} ${muted ? styles.muted : ''}`} aria-labelledby={titleId}>
       <div className={styles.body}>
         <h3 className={styles.title} id={titleId} lang={text.lang}>
           <button

@@ -97,7 +97,7 @@ export function MenuItemDialog({ item, conflict, shortName, avoid, onClose }: Me
           <div className={styles.ratings}>
             <DishRating item={item} />
           </div>
-          {renderActions?.(item, 'dialog', hasChoices ? { choices } : undefined)}
+          {renderActions?.(item, 'dialog', { choices })}
         </div>
       </div>
     </dialog>

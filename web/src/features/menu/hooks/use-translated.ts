@@ -11,11 +11,7 @@ export type TranslatedText = PickedText & {
 
 /** spec §4: the text of a category or dish in the current language, with the specification's fallbacks. */
 export function useTranslated(translations: readonly Translation[]): TranslatedText {
-  const { language } = useLanguage();
-  const { t } = useTranslation('menu');
-  const picked = pickTranslation(translations, language, t('untitled'));
-  const lang = picked.isoCode && picked.isoCode !== language ? toBcp47(picked.isoCode) : undefined;
-  return { ...picked, lang };
+  return useTranslate()(translations);
 }
 
 export type Translate = (translations: readonly Translation[]) => TranslatedText;

@@ -1,11 +1,6 @@
 import type { AllergenType } from '@tablo/contract/allergens';
 import type { QueryClient } from '@tanstack/react-query';
-import { menuOptionsQueryOptions, prefetchMenuOptions } from '../../../lib/menu-options-query.ts';
-
-/** Hover or focus of a dish with choices starts reading the options (this module is the menu's one door). */
-export function warmChoices(queryClient: QueryClient, shortName: string): void {
-  prefetchMenuOptions(queryClient, shortName);
-}
+import { menuOptionsQueryOptions } from '../../../lib/menu-options-query.ts';
 
 /** What the filter needs of a dish's option groups (issue 27). */
 export type ChoiceGroupAllergens = {

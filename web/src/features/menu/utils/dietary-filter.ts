@@ -56,15 +56,17 @@ export type DietaryConflict = {
  * allergens a group cannot be chosen without (issue 27, dietary-choices.ts), once the groups are read.
  */
 export function findDietaryConflict(
-  item: Pick<MenuItem, 'allergens'> & { optionGroupIds?: readonly number[] },
+  item: Pick<MenuItem, 'allergens' | 'optionGroupIds'>,
   preferences: DietaryPreferences,
   unavoidable?: ReadonlyMap<number, readonly AllergenType[]>,
 ): DietaryConflict | null {
   const avoided = new Set<AllergenType>(preferences.avoid);
-  const fromChoices = (item.optionGroupIds ?? []).flatMap((id) => unavoidable?.get(id) ?? []);
-  const allergens = sortAllergens([...item.allergens, ...fromChoices.map((type) => ({ type }))])
+  const fromChoices = item.optionGroupIds.flatMap((id) => unavoidable?.get(id) ?? []);
+  const allergens = sortAllergens(
+    [...new Set([...item.allergens.map((a) => a.type), ...fromChoices])].map((type) => ({ type })),
+  )
     .map((allergen) => allergen.type)
-    .filter((type, index, all) => avoided.has(type) && all.indexOf(type) === index);
+    .filter((type) => avoided.has(type));
   const notVegan = preferences.veganOnly && !item.allergens.some((allergen) => allergen.type === 'VEGAN');
   return allergens.length > 0 || notVegan ? { allergens, notVegan } : null;
 }
