@@ -84,6 +84,15 @@ function shortClassName(name: string, filename: string): string {
   return scoped;
 }
 
+/**
+ * Issue 27: the dish dialog's choices and the dietary filter's choice rule are chunks the menu loads on
+ * demand. Vite preloads every chunk they import, listing each file's name in the menu's first-screen script
+ * (19 names, ~0.3 KB gzip of the 140 KB budget) although nearly all of them (React, the query client, the
+ * texts…) are loaded by then. Their own small chunks are kept; the rest arrive as already-loaded imports.
+ */
+const CHOICES_CHUNK = /\/(dialog-choices|dietary-choices)-/;
+const CHOICES_OWN_DEPS = /\/(dialog-choices|dietary-choices|menu-options-query|choices|plus|minus)-/;
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
   // The server renderer needs no public files, and React's production build whatever the server's NODE_ENV.
@@ -110,6 +119,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     cssCodeSplit: true,
     // The server reads it to start a menu page's lazy chunks with its scripts (server: web-app/boot-assets.ts).
     manifest: true,
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        CHOICES_CHUNK.test(`/${filename}`) ? deps.filter((dep) => CHOICES_OWN_DEPS.test(`/${dep}`)) : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'refunds',
   'menu-editor',
   'preview',
+  'choices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import type { Menu } from '@tablo/contract/menu';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import SearchX from 'lucide-react/icons/search-x';
 import UtensilsCrossed from 'lucide-react/icons/utensils-crossed';
 import { useCallback, useMemo, useState } from 'react';
@@ -35,7 +36,21 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
   const [openItemId, setOpenItemId] = useState<number | null>(null);
   const [filterOpen, setFilterOpen] = useState(false);
 
-  const dietary = useDietaryView(menu, preferences);
+  // Issue 27: with allergens avoided, the option groups tell which dishes cannot be made without them.
+  const queryClient = useQueryClient();
+  const unavoidable = useQuery({
+    queryKey: ['choice-allergens', shortName, preferences.avoid.join()],
+    queryFn: async () =>
+      (await import('../utils/dietary-choices.ts')).unavoidableByGroup(
+        queryClient,
+        shortName,
+        preferences.avoid,
+      ),
+    // The options' own query is cached for a minute: this reads it again at no cost.
+    enabled:
+      preferences.avoid.length > 0 && menu.some((c) => c.menuItems.some((i) => i.optionGroupIds.length > 0)),
+  });
+  const dietary = useDietaryView(menu, preferences, unavoidable.data);
   const categories = useMemo(
     () => searchMenu(dietary.categories, query, language),
     [dietary.categories, query, language],
@@ -119,6 +134,8 @@ export function MenuContent({ menu, shortName }: MenuContentProps) {
         <MenuItemDialog
           item={openItem}
           conflict={dietary.conflicts.get(openItem.id) ?? null}
+          shortName={shortName}
+          avoid={preferences.avoid}
           onClose={() => setOpenItemId(null)}
         />
       )}

@@ -66,10 +66,15 @@ export function MenuItemCard({ item, conflict, imageLoading, first = false, onOp
         <div className={styles.footer}>
           <p className={styles.price}>
             <span className="visually-hidden">{t('price')}: </span>
-            {formatPrice(item.priceGross, language)}
+            {/* Issue 27: with the default choices' price, never less than the dialog shows. */}
+            {formatPrice(item.priceGross + item.defaultChoicesPrice, language)}
           </p>
           <DishRating item={item} />
-          {renderActions && <div className={styles.actions}>{renderActions(item, 'card')}</div>}
+          {renderActions && (
+            <div className={styles.actions}>
+              {renderActions(item, 'card', { openDialog: () => onOpen(item.id) })}
+            </div>
+          )}
         </div>
       </div>
       <div className={styles.image}>

@@ -1,3 +1,4 @@
+import type { AllergenType } from '@tablo/contract/allergens';
 import type { MenuCategory } from '@tablo/contract/menu';
 import { useMemo } from 'react';
 import {
@@ -14,16 +15,20 @@ export type DietaryView = {
   markedCount: number;
 };
 
-/** Applies the dietary filter: unsuitable dishes are marked, or left out when the diner chose to hide them. */
+/**
+ * Applies the dietary filter: unsuitable dishes are marked, or left out when the diner chose to hide them.
+ * With the option groups read (issue 27), a dish that cannot be made without an avoided allergen counts too.
+ */
 export function useDietaryView(
   categories: readonly MenuCategory[],
   preferences: DietaryPreferences,
+  unavoidable?: ReadonlyMap<number, readonly AllergenType[]>,
 ): DietaryView {
   return useMemo(() => {
     const conflicts = new Map<number, DietaryConflict>();
     for (const category of categories) {
       for (const item of category.menuItems) {
-        const conflict = findDietaryConflict(item, preferences);
+        const conflict = findDietaryConflict(item, preferences, unavoidable);
         if (conflict) conflicts.set(item.id, conflict);
       }
     }
@@ -37,5 +42,5 @@ export function useDietaryView(
       }))
       .filter((category) => category.menuItems.length > 0);
     return { categories: kept, conflicts, hiddenCount: conflicts.size, markedCount: 0 };
-  }, [categories, preferences]);
+  }, [categories, preferences, unavoidable]);
 }

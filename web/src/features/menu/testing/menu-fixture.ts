@@ -22,6 +22,8 @@ type ItemInput = {
   image?: boolean;
   likes?: number;
   dislikes?: number;
+  optionGroupIds?: number[];
+  defaultChoicesPrice?: number;
 };
 
 function item(input: ItemInput, order: number): MenuItem {
@@ -37,6 +39,8 @@ function item(input: ItemInput, order: number): MenuItem {
     allergens: (input.allergens ?? []).map((type) => ({ type })),
     likeCount: input.likes ?? 0,
     dislikeCount: input.dislikes ?? 0,
+    optionGroupIds: input.optionGroupIds ?? [],
+    defaultChoicesPrice: input.defaultChoicesPrice ?? 0,
   };
 }
 

@@ -7,9 +7,10 @@ import {
 } from './dietary-filter.ts';
 
 const pancake = {
+  optionGroupIds: [],
   allergens: [{ type: 'MILK' as const }, { type: 'GLUTEN' as const }, { type: 'EGGS' as const }],
 };
-const salad = { allergens: [{ type: 'VEGAN' as const }, { type: 'SESAME' as const }] };
+const salad = { allergens: [{ type: 'VEGAN' as const }, { type: 'SESAME' as const }], optionGroupIds: [] };
 
 describe('findDietaryConflict', () => {
   it('names the avoided allergens a dish contains, in display order', () => {

@@ -51,13 +51,20 @@ export type DietaryConflict = {
   notVegan: boolean;
 };
 
-/** Why a dish does not suit the diner, or null when it does. */
+/**
+ * Why a dish does not suit the diner, or null when it does. `unavoidable`: by option group, the avoided
+ * allergens a group cannot be chosen without (issue 27, dietary-choices.ts), once the groups are read.
+ */
 export function findDietaryConflict(
-  item: Pick<MenuItem, 'allergens'>,
+  item: Pick<MenuItem, 'allergens' | 'optionGroupIds'>,
   preferences: DietaryPreferences,
+  unavoidable?: ReadonlyMap<number, readonly AllergenType[]>,
 ): DietaryConflict | null {
   const avoided = new Set<AllergenType>(preferences.avoid);
-  const allergens = sortAllergens(item.allergens)
+  const fromChoices = item.optionGroupIds.flatMap((id) => unavoidable?.get(id) ?? []);
+  const allergens = sortAllergens(
+    [...new Set([...item.allergens.map((a) => a.type), ...fromChoices])].map((type) => ({ type })),
+  )
     .map((allergen) => allergen.type)
     .filter((type) => avoided.has(type));
   const notVegan = preferences.veganOnly && !item.allergens.some((allergen) => allergen.type === 'VEGAN');

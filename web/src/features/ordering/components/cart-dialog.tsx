@@ -3,9 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingBag, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { routes } from '../../../config/routes.ts';
 import { appConfig } from '../../../lib/app-config.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { menuOptionsQueryKey } from '../../../lib/menu-options-query.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { useOnline } from '../../../lib/offline-status.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -89,9 +91,11 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
       return;
     }
     notify.error(serverMessage(result.message));
-    // A dish sold out meanwhile: the fresh menu flags its line.
-    if (result.status === 409)
+    // A dish or a choice sold out meanwhile: the fresh menu and options flag its line.
+    if (result.status === 409 || result.status === 422) {
       void queryClient.invalidateQueries({ queryKey: menuQueryKey(ordering.shortName) });
+      void queryClient.invalidateQueries({ queryKey: menuOptionsQueryKey(ordering.shortName) });
+    }
   }
 
   const privacyUrl = `${appConfig().adminUrl.replace(/\/+$/, '')}/privacy?lang=${encodeURIComponent(language)}`;
@@ -168,6 +172,7 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
                   <span>
                     {line.quantity} × {line.title}
                     {line.note && <span className={styles.muted}> — {line.note}</span>}
+                    <ChoiceLines choices={line.shownChoices} language={language} />
                   </span>
                   <span>{formatPrice(line.lineTotal, language)}</span>
                 </li>

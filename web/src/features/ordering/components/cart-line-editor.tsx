@@ -1,12 +1,20 @@
 import { MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
 import { Minus, Plus, Split, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import type { CartViewLine } from '../hooks/use-cart-view.ts';
 import type { CartActions } from '../state/cart-store.ts';
 import styles from './ordering.module.css';
+
+const PROBLEM_TEXTS = {
+  sold_out: 'sold_out_line',
+  unavailable: 'unavailable_line',
+  option_sold_out: 'choices:option_sold_out_line',
+  option_unavailable: 'choices:option_unavailable_line',
+} as const;
 
 type CartLineEditorProps = {
   line: CartViewLine;
@@ -21,7 +29,7 @@ type CartLineEditorProps = {
  * when it holds several; flagged when it cannot be ordered.
  */
 export function CartLineEditor({ line, actions, focusNote, onSplit }: CartLineEditorProps) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation(['orders', 'choices']);
   const { language } = useLanguage();
   const noteId = useId();
   const noteInput = useRef<HTMLInputElement>(null);
@@ -39,14 +47,11 @@ export function CartLineEditor({ line, actions, focusNote, onSplit }: CartLineEd
         <p className={styles.lineTitle}>{title}</p>
         <p className={styles.lineTotal}>{formatPrice(line.lineTotal, language)}</p>
       </div>
+      <ChoiceLines choices={line.shownChoices} language={language} />
       <p className={styles.muted}>
         {t('common:per_piece', { price: formatPrice(line.unitPrice, language) })}
       </p>
-      {line.problem && (
-        <p className={styles.problem}>
-          {t(line.problem === 'sold_out' ? 'sold_out_line' : 'unavailable_line')}
-        </p>
-      )}
+      {line.problem && <p className={styles.problem}>{t(PROBLEM_TEXTS[line.problem])}</p>}
       <div className={styles.lineControls}>
         <fieldset className={styles.stepper} aria-label={t('quantity_of', { title })}>
           <button

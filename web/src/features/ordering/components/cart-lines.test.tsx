@@ -54,8 +54,8 @@ describe('cart lines (issue 24 §11)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(fake.state.orderRequests).toHaveLength(1), { timeout: 4000 });
     expect(fake.state.orderRequests[0]?.body.items).toEqual([
-      { menuItemId: 11, quantity: 1, note: 'no onions' },
-      { menuItemId: 11, quantity: 1, note: '' },
+      { menuItemId: 11, quantity: 1, note: 'no onions', choices: [] },
+      { menuItemId: 11, quantity: 1, note: '', choices: [] },
     ]);
   });
 
@@ -81,8 +81,8 @@ describe('cart lines (issue 24 §11)', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(fake.state.orderRequests).toHaveLength(1), { timeout: 4000 });
     expect(fake.state.orderRequests[0]?.body.items).toEqual([
-      { menuItemId: 11, quantity: 2, note: '' },
-      { menuItemId: 11, quantity: 1, note: 'no onions' },
+      { menuItemId: 11, quantity: 2, note: '', choices: [] },
+      { menuItemId: 11, quantity: 1, note: 'no onions', choices: [] },
     ]);
   });
 });

@@ -1,8 +1,11 @@
 import type { Order } from '@tablo/contract/order';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { shownOrderChoices } from '../../../lib/order-choices.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
+import { OrderAgain } from './order-again.tsx';
 import styles from './ordering.module.css';
 
 /** One order: status label, items with notes, the order's note and total (spec §4 statuses). */
@@ -42,6 +45,10 @@ export function OrderCard({ order, showOwner = false }: { order: Order; showOwne
               <span>
                 {item.quantity} × {title}
                 {item.note && <span className={styles.muted}> — {item.note}</span>}
+                <ChoiceLines
+                  choices={shownOrderChoices(item.choices, language, t('untitled'))}
+                  language={language}
+                />
               </span>
               <span>{formatPrice(item.lineTotal, language)}</span>
             </li>
@@ -49,6 +56,7 @@ export function OrderCard({ order, showOwner = false }: { order: Order; showOwne
         })}
       </ul>
       {order.note && <p className={styles.muted}>{t('order_note', { note: order.note })}</p>}
+      {showOwner && order.isMine && order.status !== 'REJECTED' && <OrderAgain order={order} />}
       <p className={styles.totalRow}>
         <span>{t('total')}</span>
         <span>{formatPrice(order.total, language)}</span>

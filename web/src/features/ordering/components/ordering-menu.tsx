@@ -2,6 +2,7 @@ import type { MenuItem } from '@tablo/contract/menu';
 import type { Order } from '@tablo/contract/order';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { MenuItemActionContext } from '../../../lib/dish-actions.ts';
 import { useCartView } from '../hooks/use-cart-view.ts';
 import { useOrdering } from '../state/ordering-context.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
@@ -14,10 +15,14 @@ export const ORDERS_VIEW = 'orders';
 export const PLACED_PARAM = 'placed';
 
 /** The "Add" control for the menu's dish slot while this device can order at the table; else none. */
-export function useAddToCartActions(): ((item: MenuItem, place: 'card' | 'dialog') => ReactNode) | null {
+export function useAddToCartActions():
+  | ((item: MenuItem, place: 'card' | 'dialog', context?: MenuItemActionContext) => ReactNode)
+  | null {
   const { status } = useOrdering();
   const render = useCallback(
-    (item: MenuItem, place: 'card' | 'dialog') => <AddToCartButton item={item} place={place} />,
+    (item: MenuItem, place: 'card' | 'dialog', context?: MenuItemActionContext) => (
+      <AddToCartButton item={item} place={place} context={context} />
+    ),
     [],
   );
   return status === 'joined' || status === 'offline' ? render : null;

@@ -156,7 +156,7 @@ describe('cart', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Remove Goulash soup from the cart' }));
     expect(within(again).queryByText('Goulash soup')).toBeNull();
     const stored = JSON.parse(localStorage.getItem(cartStorageKey('demo', 1)) ?? '{}');
-    expect(stored.lines).toEqual([{ id: 2, menuItemId: 21, quantity: 2, note: 'no lemon' }]);
+    expect(stored.lines).toEqual([{ id: 2, menuItemId: 21, quantity: 2, note: 'no lemon', choices: [] }]);
     fireEvent.click(within(again).getByRole('button', { name: 'Remove Schnitzel from the cart' }));
     expect(within(again).getByText('Your cart is empty')).toBeTruthy();
   });
@@ -247,7 +247,7 @@ describe('placing the order', () => {
       sessionId: DEMO_SESSION_ID,
       tableId: 1,
       note: '',
-      items: [{ menuItemId: 11, quantity: 1, note: '' }],
+      items: [{ menuItemId: 11, quantity: 1, note: '', choices: [] }],
     });
     // The overview of what was ordered; the cart is empty and has a new key.
     expect(await screen.findByRole('heading', { name: 'Order overview' })).toBeTruthy();

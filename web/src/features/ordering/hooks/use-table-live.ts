@@ -5,6 +5,7 @@ import type { TableCallsResponse } from '@tablo/contract/table-call';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { connectLive, type LiveSocketFactory, type LiveStatus } from '../../../lib/live-client.ts';
+import { menuOptionsQueryKey } from '../../../lib/menu-options-query.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { tableCallsQueryKey, upsertCall } from '../../../lib/table-calls-query.ts';
 import { tableOrdersQueryKey } from '../api/table-orders.ts';
@@ -94,6 +95,8 @@ export function applyLiveMessage(
     case 'menu.published':
       // A new menu went live (docs/decisions/062): read it again; the cart keeps what it holds.
       void queryClient.invalidateQueries({ queryKey: menuQueryKey(keys.shortName) });
+      // Issue 27: the options (their prices and sold-out marks) are read again with it, when read at all.
+      void queryClient.invalidateQueries({ queryKey: menuOptionsQueryKey(keys.shortName) });
       return;
     case 'table.closed':
       queryClient.setQueryData<TableOrdersResponse>(ordersKey, { visitId: null, orders: [] });

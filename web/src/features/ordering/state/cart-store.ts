@@ -1,3 +1,4 @@
+import type { ChoiceSelection } from '@tablo/contract/choices';
 import { IdempotencyKeySchema, MAX_NOTE_LENGTH, MAX_QUANTITY_PER_LINE } from '@tablo/contract/order';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { z } from 'zod';
@@ -11,6 +12,10 @@ const CartLineSchema = z.object({
   menuItemId: z.number().int().positive(),
   quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
   note: z.string().max(MAX_NOTE_LENGTH),
+  // Issue 27: a cart kept before choices has none on its lines.
+  choices: z
+    .array(z.object({ optionId: z.number().int().positive(), quantity: z.number().int().min(1) }))
+    .default([]),
 });
 
 /** The cart kept on the device, with the idempotency key of the order it will become (one key per cart). */
@@ -102,8 +107,11 @@ function subscribe(key: string, listener: () => void): () => void {
 }
 
 export type CartActions = {
-  /** One more of the dish, on its line without a note (a new line when each of its lines has a note). */
-  add: (menuItemId: number, quantity?: number) => void;
+  /**
+   * More of the dish with these choices, on its line with the same choices and note (a new line when
+   * there is none).
+   */
+  add: (menuItemId: number, quantity?: number, choices?: readonly ChoiceSelection[], note?: string) => void;
   setQuantity: (lineId: number, quantity: number) => void;
   setLineNote: (lineId: number, note: string) => void;
   remove: (lineId: number) => void;
@@ -124,8 +132,11 @@ export function useCart(shortName: string, tableId: number): [Cart, CartActions]
   const actions = useMemo<CartActions>(() => {
     const write = (update: (cart: Cart) => Cart) => writeCart(key, update);
     return {
-      add: (menuItemId, quantity = 1) =>
-        write((current) => ({ ...current, lines: addUnits(current.lines, menuItemId, quantity) })),
+      add: (menuItemId, quantity = 1, choices = [], note = '') =>
+        write((current) => ({
+          ...current,
+          lines: addUnits(current.lines, menuItemId, quantity, choices, note),
+        })),
       setQuantity: (lineId, quantity) =>
         write((current) => ({ ...current, lines: updateLine(current.lines, lineId, { quantity }) })),
       setLineNote: (lineId, note) =>

@@ -1,5 +1,6 @@
 import { ERROR_TEXTS } from '@tablo/contract/error-texts';
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
+import { type MenuOptions, MenuOptionsSchema } from '@tablo/contract/menu-options';
 import {
   type Order,
   OrderSchema,
@@ -10,6 +11,7 @@ import { TableCallsResponseSchema } from '@tablo/contract/table-call';
 import { JoinTableRequestSchema, JoinTableResponseSchema } from '@tablo/contract/table-session';
 import { HttpResponse, http } from 'msw';
 import type { LiveSocket } from '../../../lib/live-client.ts';
+import { choiceOrderItem, withChoiceDishes } from './choices-fixtures.ts';
 
 function translations(en: string, hu: string) {
   return [
@@ -31,6 +33,8 @@ function dish(id: number, price: number, en: string, hu: string, soldOut = false
     allergens: [],
     likeCount: 0,
     dislikeCount: 0,
+    optionGroupIds: [],
+    defaultChoicesPrice: 0,
   };
 }
 
@@ -83,6 +87,7 @@ export function makeOrder(overrides: Partial<Order> & { id: number }): Order {
         paidQuantity: 0,
         note: '',
         lineTotal: 2490,
+        choices: [],
       },
     ],
     createdAt: '2025-05-01T12:00:00.000Z',
@@ -105,11 +110,14 @@ type OrderingServerOptions = {
   networkFailures?: number;
   /** Every order request is answered with this error. */
   orderError?: { status: number; message: string };
+  /** Issue 27: the menu gets dishes with choices, and the options are answered. */
+  menuOptions?: MenuOptions;
 };
 
 /** The ordering API as the server answers it (checked against the contract), recording what was sent. */
 export function orderingServer(options: OrderingServerOptions = {}) {
-  const menu = orderingMenu();
+  const menu = options.menuOptions ? withChoiceDishes(orderingMenu()) : orderingMenu();
+  const menuOptions = options.menuOptions;
   const items = menu.flatMap((category) => category.menuItems);
   const state = {
     joins: [] as { token: string | null }[],
@@ -124,6 +132,9 @@ export function orderingServer(options: OrderingServerOptions = {}) {
   const handlers = [
     http.get('/api/menu/current/:shortName', () => HttpResponse.json(menu)),
     http.get('/api/menu-item-ratings/:shortName', () => HttpResponse.json([])),
+    http.get('/api/menu/current/:shortName/options', () =>
+      menuOptions ? HttpResponse.json(MenuOptionsSchema.parse(menuOptions)) : error(404, 'Not found'),
+    ),
     http.post('/api/table-sessions', async ({ request }) => {
       const body = JoinTableRequestSchema.parse(await request.json());
       state.joins.push({ token: body.token });
@@ -158,6 +169,12 @@ export function orderingServer(options: OrderingServerOptions = {}) {
       const lines = body.items.map((line, index) => {
         const item = items.find((candidate) => candidate.id === line.menuItemId);
         if (!item) throw new Error(`unknown item ${line.menuItemId}`);
+        if (menuOptions) {
+          return choiceOrderItem(1000 + index, item, menuOptions, line.choices, {
+            quantity: line.quantity,
+            note: line.note,
+          });
+        }
         return {
           id: 1000 + index,
           menuItemId: item.id,
@@ -168,6 +185,7 @@ export function orderingServer(options: OrderingServerOptions = {}) {
           paidQuantity: 0,
           note: line.note,
           lineTotal: item.priceGross * line.quantity,
+          choices: [],
         };
       });
       const order = makeOrder({

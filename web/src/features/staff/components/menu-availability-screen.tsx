@@ -8,6 +8,7 @@ import { setItemAvailability } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { pickTitle } from '../utils/pick-title.ts';
+import { OptionAvailability } from './option-availability.tsx';
 import { EmptyState, ScreenState } from './screen-state.tsx';
 import styles from './staff.module.css';
 
@@ -45,6 +46,7 @@ export function MenuAvailabilityScreen() {
             );
           })
         )}
+        <OptionAvailability shortName={me.restaurantShortName} />
       </ScreenState>
     </>
   );

@@ -2,6 +2,8 @@ import type { Order, OrderStatus } from '@tablo/contract/order';
 import type { StaffBoard } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
+import { shownOrderChoices } from '../../../lib/order-choices.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { moveOrder, staffBoardQueryKey } from '../api/staff-board.ts';
@@ -75,6 +77,13 @@ export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
             <span>
               {pickTitle(item.titles, language, t('untitled'))}
               {item.note && <span className={styles.itemNote}>{t('item_note', { note: item.note })}</span>}
+              {/* Issue 27: the choices under the dish, as the kitchen reads them ("2 × Oat milk", "Without onions"). */}
+              <ChoiceLines
+                choices={shownOrderChoices(item.choices, language, t('untitled'))}
+                language={language}
+                prices={false}
+                large
+              />
             </span>
           </li>
         ))}

@@ -4,6 +4,7 @@ import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveSocketFactory } from '../../../lib/live-client.ts';
+import { menuOptionsQueryKey } from '../../../lib/menu-options-query.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { staffBoardQueryKey } from '../api/staff-board.ts';
 import { staffMeQueryKey } from '../api/staff-session.ts';
@@ -75,6 +76,10 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
           })),
         );
         return;
+      }
+      if (event.type === 'menu.published') {
+        // Issue 27: the choices (their sold-out marks) are read again with a new menu.
+        void queryClient.invalidateQueries({ queryKey: menuOptionsQueryKey(shortName) });
       }
       const current = queryClient.getQueryData<StaffBoard>(staffBoardQueryKey);
       const newOrder = isNewOrder(current, event) ? event : null;

@@ -1,5 +1,10 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
+import {
+  type MenuOptions,
+  MenuOptionsSchema,
+  SetOptionAvailabilityRequestSchema,
+} from '@tablo/contract/menu-options';
 import { OrderSchema } from '@tablo/contract/order';
 import { PaymentSchema } from '@tablo/contract/payment';
 import {
@@ -48,6 +53,8 @@ export function staffMenu(): Menu {
     allergens: [],
     likeCount: 0,
     dislikeCount: 0,
+    optionGroupIds: [],
+    defaultChoicesPrice: 0,
   });
   return MenuSchema.parse([
     {
@@ -103,6 +110,39 @@ type Options = {
   loginError?: { status: number; message: string };
 };
 
+/** Issue 27: one group of choices, the coffee's milk. */
+export function staffOptions(): MenuOptions {
+  const texts = (en: string, hu: string) => [
+    { id: 1, isoCode: 'en' as const, title: en, description: '' },
+    { id: 2, isoCode: 'hu' as const, title: hu, description: '' },
+  ];
+  return MenuOptionsSchema.parse({
+    groups: [
+      {
+        id: 2,
+        translations: texts('Milk', 'Tej'),
+        kind: 'SINGLE',
+        minChoices: 0,
+        maxChoices: 1,
+        freeChoices: 0,
+        order: 1,
+        options: [
+          [201, "Cow's milk", 'Tehéntej', 0],
+          [202, 'Oat milk', 'Zabtej', 200],
+        ].map(([id, en, hu, priceDelta], order) => ({
+          id,
+          translations: texts(String(en), String(hu)),
+          priceDelta,
+          allergens: [],
+          availabilityType: 'AVAILABLE',
+          isDefault: order === 0,
+          order,
+        })),
+      },
+    ],
+  });
+}
+
 /** The staff API as the server answers it (every answer checked against the contract), recording writes. */
 export function staffServer(options: Options = {}) {
   const me: StaffMe = StaffMeSchema.parse({
@@ -117,6 +157,7 @@ export function staffServer(options: Options = {}) {
     board: structuredClone(options.board ?? demoBoard()),
     tables: demoTables(),
     menu: staffMenu(),
+    options: staffOptions(),
     boardReads: 0,
     /** Staff reads answered 401 (the browser logs each as a failed resource). */
     refusedReads: [] as string[],
@@ -243,6 +284,16 @@ export function staffServer(options: Options = {}) {
       return HttpResponse.json(body);
     }),
     http.get('/api/menu/current/:shortName', () => HttpResponse.json(MenuSchema.parse(state.menu))),
+    http.get('/api/menu/current/:shortName/options', () =>
+      HttpResponse.json(MenuOptionsSchema.parse(state.options)),
+    ),
+    http.put('/api/staff/menu-options/:id/availability', async ({ request, params }) => {
+      const body = SetOptionAvailabilityRequestSchema.parse(await record(request));
+      for (const group of state.options.groups)
+        for (const option of group.options)
+          if (option.id === Number(params.id)) option.availabilityType = body.availabilityType;
+      return HttpResponse.json(body);
+    }),
   ];
   return { state, handlers, me };
 }
