@@ -69,13 +69,9 @@ describe('the demo menu', () => {
     ]);
     expect(groups.get('burger-extras')).toMatchObject({ kind: 'QUANTITY', freeChoices: 1 });
     expect(groups.get('burger-without')?.options.every((o) => o.priceDelta === 0)).toBe(true);
-    // Every required group has a default, and the smallest pizza is it.
-    for (const group of menu.optionGroups.filter((g) => g.minChoices > 0)) {
-      expect(
-        group.options.some((o) => o.isDefault),
-        group.ref,
-      ).toBe(true);
-    }
+    // The steak's doneness is the guest's to say (no default: the dialog asks); the smallest pizza is the
+    // pizza's default.
+    expect(groups.get('steak-doneness')?.options.some((o) => o.isDefault)).toBe(false);
     expect(groups.get('pizza-size')?.options.find((o) => o.isDefault)?.priceDelta).toBe(0);
   });
 

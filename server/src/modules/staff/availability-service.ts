@@ -36,12 +36,7 @@ export async function setItemAvailability(
     if (item.availabilityType === availabilityType) return;
     await tx.update(menuItem).set({ availabilityType }).where(eq(menuItem.id, menuItemId));
     await notifyMenuChanged(database, staff.restaurantShortName, tx);
-    const open = await tx
-      .select({ visitId: tableVisit.id, tableId: tableVisit.tableId })
-      .from(tableVisit)
-      .innerJoin(diningTable, eq(diningTable.id, tableVisit.tableId))
-      .where(and(eq(diningTable.restaurantId, staff.restaurantId), isNull(tableVisit.closedAt)))
-      .orderBy(asc(tableVisit.tableId));
+    const open = await openVisits(tx, staff.restaurantId);
     // The last statement: one event for every open table in one round trip, each table's event lock taken
     // in table id order and held until commit (event-log.ts), so two of these transactions (or a publish)
     // can't wait for each other's locks (docs/decisions/068).
@@ -77,13 +72,12 @@ export async function setOptionAvailability(
     if (option.availabilityType === availabilityType) return;
     await tx.update(menuOption).set({ availabilityType }).where(eq(menuOption.id, optionId));
     await notifyMenuChanged(database, staff.restaurantShortName, tx);
-    for (const { tableId, visitId } of await openVisits(tx, staff.restaurantId)) {
-      await appendTableEvent(database, tx, {
-        tableId,
-        visitId,
-        event: { type: 'option.availability_changed', optionId, availabilityType },
-      });
-    }
+    // As for items: one statement tells every open table (docs/decisions/068).
+    await appendEventToTables(database, tx, await openVisits(tx, staff.restaurantId), {
+      type: 'option.availability_changed',
+      optionId,
+      availabilityType,
+    });
   });
   return { availabilityType };
 }

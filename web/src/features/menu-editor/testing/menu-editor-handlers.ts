@@ -199,7 +199,7 @@ export function menuEditorServer(menu: MenuFile = demoMenuFile()) {
       if (!category) return error(404, `categoryRef: ${MENU_EDITOR_TEXTS.categoryNotFound}`);
       const ref =
         body.ref ?? (body.item.translations[0]?.title ?? 'item').toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      category.items.push({ ref, ...body.item });
+      category.items.push({ ref, ...body.item, optionGroups: body.item.optionGroups ?? [] });
       return changed(`item:${ref}`);
     }),
     http.put(`${BASE}/draft/items/:ref`, async ({ request, params }) => {

@@ -42,6 +42,7 @@ export function payableLine(
     reservedQuantity: reserved,
     freeQuantity: quantity - paid - reserved,
     isMine: true,
+    choices: [],
     ...rest,
   };
 }
