@@ -7,6 +7,7 @@ import { tableTokenKey } from '../../features/ordering/state/table-token.ts';
 import { FakeWebSocket, orderingServer } from '../../features/ordering/testing/ordering-fixtures.ts';
 import {
   makePayable,
+  orderChoice,
   PAYMENT_ID,
   payableLine,
   paymentsServer,
@@ -44,6 +45,32 @@ const line = (id: number) =>
   document.querySelector<HTMLElement>(`[data-payable-line="${id}"]`) as HTMLElement;
 
 describe('payment summary', () => {
+  // Issue 27: a line with choices is paid per unit at its full price; the line says what was chosen.
+  it('shows a line’s choices under it, paid per piece at the price with its choices', async () => {
+    usePayments({
+      payable: makePayable({
+        lines: [
+          payableLine({
+            orderItemId: 301,
+            en: 'Coffee',
+            hu: 'Kávé',
+            unitPrice: 1100,
+            quantity: 2,
+            choices: [orderChoice(51, 'Large', 'Groß', 300), orderChoice(52, 'Oat milk', 'Hafermilch', 200)],
+          }),
+        ],
+      }),
+    });
+    await openSummary();
+    const coffee = line(301);
+    expect(
+      within(coffee)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual(['Large +300 Ft', 'Oat milk +200 Ft']);
+    expect(within(coffee).getByText(/1,100 Ft \/ piece/)).toBeTruthy();
+  });
+
   // Issue 24 §12: "Still to pay" and "Pay what is left" differ by what is being paid right now; say so.
   it('says how much of what is still to pay is being paid right now, beside "Pay what is left"', async () => {
     usePayments();

@@ -1,5 +1,7 @@
 import type { PayableLine } from '@tablo/contract/payment';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { shownOrderChoices } from '../../../lib/order-choices.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -35,6 +37,7 @@ export function PayableLineRow({ line, picked, selectable, onPick }: PayableLine
         <p className={styles.lineTitle}>{title}</p>
         {picked > 0 && <p className={styles.lineAmount}>{formatPrice(picked * line.unitPrice, language)}</p>}
       </div>
+      <ChoiceLines choices={shownOrderChoices(line.choices, language, t('untitled'))} language={language} />
       <p className={styles.muted}>{facts.join(' · ')}</p>
       {state === 'free' ? (
         selectable && (

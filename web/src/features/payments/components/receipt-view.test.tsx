@@ -6,7 +6,7 @@ import { GUIDE_SEEN_STORAGE_KEY } from '../../../config/constants.ts';
 import { DEMO_SESSION_ID } from '../../../testing/fixtures.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { makeReceipt, PAYMENT_ID, paymentsServer } from '../testing/payment-fixtures.ts';
+import { makeReceipt, orderChoice, PAYMENT_ID, paymentsServer } from '../testing/payment-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => {
@@ -101,6 +101,30 @@ describe('receipt', () => {
     expect((await screen.findByText('Equal shares: 2 of 4', {}, { timeout: 4000 })).textContent).toBe(
       'Equal shares: 2 of 4',
     );
+  });
+
+  // Issue 27: the receipt lists each line's choices under the dish; the unit price already includes them.
+  it('lists the choices under each line', async () => {
+    const receipt = makeReceipt();
+    const [goulash, langos] = receipt.items as [(typeof receipt.items)[0], (typeof receipt.items)[0]];
+    const coffee = {
+      ...goulash,
+      orderItemId: 104,
+      titles: [{ isoCode: 'en' as const, title: 'Coffee' }],
+      unitPrice: 1100,
+      quantity: 1,
+      amount: 1100,
+      choices: [orderChoice(51, 'Large', 'Groß', 300), orderChoice(52, 'Oat milk', 'Hafermilch', 200)],
+    };
+    server.use(...paymentsServer({ receipt: { ...receipt, items: [goulash, langos, coffee] } }).handlers);
+    renderApp(RECEIPT);
+    const row = (await screen.findByRole('rowheader', { name: /Coffee/ }, { timeout: 4000 })).closest('tr');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual(['Large +300 Ft', 'Oat milk +200 Ft']);
+    expect(within(screen.getAllByRole('table')[0] as HTMLElement).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('a payment that has not succeeded has no receipt', async () => {

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { Link } from 'react-router';
+import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { Spinner } from '../../../components/spinner/spinner.tsx';
 import { routes } from '../../../config/routes.ts';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { shownOrderChoices } from '../../../lib/order-choices.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -69,7 +71,14 @@ export function ReceiptView({ paymentId, tableId, sessionId }: ReceiptViewProps)
           {/* A share payment pays part of a split: the receipt lists what the split divided. */}
           {(receipt.items.length > 0 ? receipt.items : (receipt.shares?.splitItems ?? [])).map((item) => (
             <tr key={item.orderItemId}>
-              <th scope="row">{pickTitle(item.titles, language, t('untitled'))}</th>
+              <th scope="row">
+                {pickTitle(item.titles, language, t('untitled'))}
+                {/* Issue 27: the choices as ordered, under the dish; the unit price includes them. */}
+                <ChoiceLines
+                  choices={shownOrderChoices(item.choices, language, t('untitled'))}
+                  language={language}
+                />
+              </th>
               <td>{item.quantity}</td>
               <td>{price(item.unitPrice)}</td>
               <td>{price(item.amount)}</td>

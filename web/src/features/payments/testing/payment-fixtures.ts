@@ -1,3 +1,4 @@
+import type { OrderChoice } from '@tablo/contract/menu-options';
 import { IDEMPOTENCY_HEADER } from '@tablo/contract/order';
 import {
   type CreatePaymentRequest,
@@ -117,6 +118,29 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
 }
 
 /** A receipt at two VAT rates: 2 goulash soups (27 %) and a 5 % dish, with a tip. */
+/** Issue 27: the snapshot of a chosen option as an order keeps it (German and English titles). */
+export function orderChoice(
+  optionId: number,
+  en: string,
+  de: string,
+  priceDelta: number,
+  quantity = 1,
+): OrderChoice {
+  return {
+    optionId,
+    groupId: 1,
+    groupTitles: [{ isoCode: 'en', title: 'Group' }],
+    titles: [
+      { isoCode: 'en', title: en },
+      { isoCode: 'de', title: de },
+    ],
+    quantity,
+    freeQuantity: 0,
+    priceDelta,
+    allergens: [],
+  };
+}
+
 export function makeReceipt(overrides: Partial<Receipt> = {}): Receipt {
   return ReceiptSchema.parse({
     paymentId: PAYMENT_ID,
