@@ -7,11 +7,11 @@ import { MenuSchema } from '@tablo/contract/menu';
 import { MenuOptionsSchema } from '@tablo/contract/menu-options';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { finishJourney, startJourney, texts } from './support/journey.ts';
 import { collapsed, price } from './support/prices.ts';
-import { STAFF, staffLogin } from './support/staff.ts';
+import { staffLogin } from './support/staff.ts';
+import { confirmCashOnTablet, openStaffTablet } from './support/tablet.ts';
 
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
@@ -19,7 +19,6 @@ const tableUrls = inject('tableUrls');
 const TABLE = 12;
 /** Live changes arrive within this (the socket pushes them; polling only reads the screen). */
 const LIVE = { timeout: 10_000 };
-const TABLET = { width: 1024, height: 768 };
 
 const orders = texts('de', 'orders');
 const choices = texts('de', 'choices');
@@ -63,23 +62,6 @@ function addButton(dialog: ReturnType<Page['locator']>) {
   return dialog.locator('[data-add-to-cart]');
 }
 
-async function openTablet(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: TABLET, locale: 'en-GB' });
-  const page = await context.newPage();
-  await logInToConsole(page, STAFF);
-  await expect
-    .poll(
-      () =>
-        page
-          .getByRole('status')
-          .filter({ hasText: staffText('live_live') })
-          .count(),
-      LIVE,
-    )
-    .toBe(1);
-  return page;
-}
-
 describe('choices on dishes, from the dialog to the receipt', () => {
   let browser: Browser;
   let steakPrice = 0;
@@ -111,7 +93,7 @@ describe('choices on dishes, from the dialog to the receipt', () => {
   it('a German diner orders a steak and two coffees with choices; the board, the kitchen and the receipt list them', async () => {
     const scanUrl = (tableUrls[String(TABLE)] as string).replace('/en?', '/de?');
     expect(scanUrl).toMatch(new RegExp(`^/order/demo/${TABLE}/de\\?t=[0-9a-f]{32}$`));
-    const tablet = await openTablet(browser);
+    const tablet = await openStaffTablet(browser, baseUrl);
     const api = await staffLogin(baseUrl);
     const diner = await startJourney(browser, 'phone', baseUrl);
     const { page } = diner;
@@ -226,16 +208,7 @@ describe('choices on dishes, from the dialog to the receipt', () => {
       .click();
     await page.waitForURL((url) => !url.pathname.startsWith('/payment/'));
     await tablet.goto('/staff/board/en');
-    const confirmCash = tablet.getByRole('button', {
-      name: new RegExp(
-        `^${escapeRegex(staffText('confirm_payment_of'))
-          .replace(escapeRegex('{{method}}'), escapeRegex(staffText('payment_method_CASH')))
-          .replace(escapeRegex('{{amount}}'), '.+')
-          .replace(escapeRegex('{{table}}'), String(TABLE))}$`,
-      ),
-    });
-    await expect.poll(() => confirmCash.count(), LIVE).toBe(1);
-    await confirmCash.click();
+    await confirmCashOnTablet(tablet, TABLE);
 
     // The receipt lists the coffee with its choices, at the price with them.
     await page.getByRole('link', { name: payment('view_receipt') }).click();

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
 import { type Journey, startJourney, texts } from './support/journey.ts';
-import { STAFF, staffLogin } from './support/staff.ts';
+import { staffLogin } from './support/staff.ts';
+import { confirmCashOnTablet, openStaffTablet } from './support/tablet.ts';
 
 // Issue 9, the third "Done when": two diner phones at one table pay from the phone. One pays only their
 // items online through the sandbox and lands on the result; the other sees them paid live, has an online
@@ -14,8 +15,6 @@ const payText = texts('en', 'payment');
 const orderText = texts('en', 'orders');
 const commonText = texts('en', 'common');
 const tableText = texts('en', 'table');
-const staffText = texts('en', 'staff');
-const TABLET = { width: 1024, height: 768 };
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
 /** A table no other journey uses, so its visit is this journey's own. */
@@ -122,43 +121,6 @@ function dinerStatus(page: Page, orderId: number) {
   return page.locator(`article[data-order-id="${orderId}"] [data-status]`).textContent();
 }
 
-/** The staff tablet's board, logged in through the console, live. */
-async function openTablet(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: TABLET, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto('/staff/login/en');
-  await page.getByLabel(staffText('email')).fill(STAFF.email);
-  await page.getByLabel(staffText('password')).fill(STAFF.password);
-  await page.getByRole('button', { name: staffText('log_in') }).click();
-  await page.waitForURL((url) => url.pathname === '/staff/board/en');
-  await expect
-    .poll(
-      () =>
-        page
-          .getByRole('status')
-          .filter({ hasText: staffText('live_live') })
-          .count(),
-      LIVE,
-    )
-    .toBe(1);
-  return page;
-}
-
-/** A waiter takes the cash and confirms it on the tablet: the pending payment arrived on the board live. */
-async function confirmCashOnTablet(tablet: Page): Promise<void> {
-  const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const name = new RegExp(
-    `^${escapeRegex(staffText('confirm_payment_of'))
-      .replace(escapeRegex('{{method}}'), escapeRegex(staffText('payment_method_CASH')))
-      .replace(escapeRegex('{{amount}}'), '.+')
-      .replace(escapeRegex('{{table}}'), String(TABLE))}$`,
-  );
-  const confirm = tablet.getByRole('button', { name });
-  await expect.poll(() => confirm.count(), LIVE).toBe(1);
-  await confirm.click();
-  await expect.poll(() => confirm.count(), LIVE).toBe(0);
-}
-
 describe('paying from the phone: two diners at one table', () => {
   let browser: Browser;
   const prices = new Map<string, number>();
@@ -183,7 +145,7 @@ describe('paying from the phone: two diners at one table', () => {
     const scanUrl = tableUrls[String(TABLE)] as string;
     expect(scanUrl).toMatch(new RegExp(`^/order/demo/${TABLE}/en\\?t=[0-9a-f]{32}$`));
     const staff = await staffLogin(baseUrl);
-    const tablet = await openTablet(browser, baseUrl);
+    const tablet = await openStaffTablet(browser, baseUrl);
     const soup = priceOf(SOUP);
     const spritzer = priceOf(SPRITZER);
     const langos = priceOf(LANGOS);
@@ -349,7 +311,7 @@ describe('paying from the phone: two diners at one table', () => {
     await expect.poll(() => resultStatus(b), LIVE).toBe('PENDING');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(payText('pending_waiter_hint'));
     await screenshot(b, 'payment-result-pending-cash');
-    await confirmCashOnTablet(tablet);
+    await confirmCashOnTablet(tablet, TABLE);
     await expect.poll(() => resultStatus(b), LIVE).toBe('SUCCEEDED');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(
       fill(payText('unpaid_at_table'), { amount: price(langos + 2 * beer) }),
@@ -369,7 +331,7 @@ describe('paying from the phone: two diners at one table', () => {
     await b.getByRole('button', { name: payText('pay_together') }).click();
     await pay(b, 'method_cash', langos + 2 * beer);
     await expect.poll(() => resultStatus(b), LIVE).toBe('PENDING');
-    await confirmCashOnTablet(tablet);
+    await confirmCashOnTablet(tablet, TABLE);
     await expect.poll(() => resultStatus(b), LIVE).toBe('SUCCEEDED');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(payText('all_paid'));
     await expect.poll(() => a.getByText(payText('no_payable_orders')).isVisible(), LIVE).toBe(true);
