@@ -62,8 +62,11 @@ async function stillRunning(response: Response): Promise<boolean> {
 export async function orderableItems(base: string, shortName: string): Promise<number[]> {
   const { response } = await sendUntilAnswered(() => fetch(`${base}/api/menu/current/${shortName}`));
   const menu = MenuSchema.parse(await response.json());
+  // Dishes ordered as they are: one with choices (issue 27) is ordered from its dialog, with them.
   return menu.flatMap((category) =>
-    category.menuItems.filter((item) => item.availabilityType === 'AVAILABLE').map((item) => item.id),
+    category.menuItems
+      .filter((item) => item.availabilityType === 'AVAILABLE' && item.optionGroupIds.length === 0)
+      .map((item) => item.id),
   );
 }
 

@@ -139,17 +139,23 @@ describe.each(testDatabaseKinds())('choices in the menu answers (issue 27) on %s
       .set({ isActive: false })
       .where(eq(menuOptionGroup.id, grill.groups.sauces.id));
     await notifyMenuChanged(ctx.database, 'grill');
+    // The answers are rebuilt after the change's coalescing window, later on a loaded machine: 5 s.
     await expect
-      .poll(async () => MenuOptionsSchema.parse((await getOptions()).json()).groups.map((g) => g.id))
+      .poll(async () => MenuOptionsSchema.parse((await getOptions()).json()).groups.map((g) => g.id), {
+        timeout: 5_000,
+      })
       .not.toContain(grill.groups.sauces.id);
     await expect
-      .poll(async () => {
-        const menu = MenuSchema.parse(
-          (await ctx.app.inject({ method: 'GET', url: '/api/menu/current/grill' })).json(),
-        );
-        return menu.flatMap((c) => c.menuItems).find((item) => item.id === grill.item('steak'))
-          ?.optionGroupIds;
-      })
+      .poll(
+        async () => {
+          const menu = MenuSchema.parse(
+            (await ctx.app.inject({ method: 'GET', url: '/api/menu/current/grill' })).json(),
+          );
+          return menu.flatMap((c) => c.menuItems).find((item) => item.id === grill.item('steak'))
+            ?.optionGroupIds;
+        },
+        { timeout: 5_000 },
+      )
       .toEqual([grill.groups.doneness.id]);
   });
 });
