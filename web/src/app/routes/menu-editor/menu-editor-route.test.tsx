@@ -120,6 +120,26 @@ describe('the menu editor', () => {
     ).toEqual(['hu', 'en', 'de']);
   });
 
+  it('an item picks the choices it offers, in the order they are ticked, and saves them', async () => {
+    const editor = open();
+    const form = await editItem('Beef stew');
+    const choices = within(form).getByRole('group', { name: 'Choices offered (in the order ticked)' });
+    const ticked = () =>
+      within(choices)
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.parentElement?.textContent);
+    expect(ticked()).toEqual(['Sauce (1.)']);
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Size' }));
+    expect(ticked()).toEqual(['Sauce (1.)', 'Size (2.)']);
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Sauce (1.)' }));
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Sauce' }));
+    expect(ticked()).toEqual(['Sauce (2.)', 'Size (1.)']);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('“Beef stew” is saved in the draft.')).toBeTruthy();
+    expect(editor.state.writes.at(-1)?.body).toMatchObject({ item: { optionGroups: ['size', 'sauce'] } });
+  });
+
   it('a text missing in English too falls back to the first language, as a diner would see it', async () => {
     open();
     await screen.findByRole('heading', { level: 1, name: 'Menu editor' }, { timeout: 4000 });

@@ -250,6 +250,10 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
               entry={editing.ref ? find(editing.kind, editing.ref) : null}
               baseVersion={data.version}
               vatKeys={data.menu.vatKeys}
+              optionGroups={data.menu.optionGroups.map((group) => ({
+                ref: group.ref,
+                title: titleOf(group.translations),
+              }))}
               onSubmit={save}
               onCancel={() => setEditing(null)}
               onConflictReloaded={() => void draft.refetch()}

@@ -64,7 +64,29 @@ export function demoMenuFile(): MenuFile {
             priceGross: 3990,
             vatKey: 'C',
             translations: [{ isoCode: 'en', title: 'Beef stew' }],
+            optionGroups: ['sauce'],
           },
+        ],
+      },
+    ],
+    // Issue 27: choices the dishes may offer.
+    optionGroups: [
+      {
+        ref: 'sauce',
+        kind: 'SINGLE',
+        maxChoices: 1,
+        translations: [{ isoCode: 'en', title: 'Sauce' }],
+        options: [{ ref: 'pepper', translations: [{ isoCode: 'en', title: 'Pepper sauce' }] }],
+      },
+      {
+        ref: 'size',
+        kind: 'SINGLE',
+        minChoices: 1,
+        maxChoices: 1,
+        translations: [{ isoCode: 'en', title: 'Size' }],
+        options: [
+          { ref: 'small', isDefault: true, translations: [{ isoCode: 'en', title: 'Small' }] },
+          { ref: 'large', priceDelta: 500, translations: [{ isoCode: 'en', title: 'Large' }] },
         ],
       },
     ],
