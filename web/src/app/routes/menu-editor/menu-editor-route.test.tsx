@@ -226,6 +226,37 @@ describe('the menu editor', () => {
     });
   });
 
+  it('a stale save of a choice group fills the form again with the group as it is now, and saves on top of it', async () => {
+    const editor = open();
+    const section = await screen.findByRole('region', { name: 'Choices' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Edit Sauce' }));
+    // Someone else renames the group meanwhile.
+    const sauce = editor.state.menu.optionGroups[0];
+    if (!sauce) throw new Error('no sauce');
+    sauce.translations = [{ isoCode: 'en', title: 'Gravy', description: '' }];
+    editor.state.version += 1;
+    editor.state.changedAt['group:sauce'] = editor.state.version;
+    const form = within(section).getByRole('form', { name: 'Edit choice group' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Active (shown to diners)' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    // The form opens again (a new one) with the reason.
+    await waitFor(() =>
+      expect(within(section).getByRole('alert').textContent).toContain(
+        'Someone else changed this meanwhile: here it is as it is now',
+      ),
+    );
+    const again = within(section).getByRole('form', { name: 'Edit choice group' });
+    const texts = within(again).getByRole('group', { name: 'Title and description in the ten languages' });
+    expect(within(texts).getByLabelText<HTMLInputElement>('Title (English)').value).toBe('Gravy');
+    fireEvent.click(within(again).getByRole('checkbox', { name: 'Active (shown to diners)' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('The choice group is saved in the draft.')).toBeTruthy();
+    expect(editor.state.menu.optionGroups[0]).toMatchObject({
+      isActive: false,
+      translations: [{ isoCode: 'en', title: 'Gravy' }],
+    });
+  });
+
   it('a text missing in English too falls back to the first language, as a diner would see it', async () => {
     open();
     await screen.findByRole('heading', { level: 1, name: 'Menu editor' }, { timeout: 4000 });

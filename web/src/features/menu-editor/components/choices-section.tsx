@@ -4,7 +4,7 @@ import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure, EditorResult } from '../api/menu-editor-api.ts';
 import styles from './menu-editor.module.css';
-import { OptionGroupForm } from './option-group-form.tsx';
+import { type DraftOptionGroup, OptionGroupForm } from './option-group-form.tsx';
 
 /**
  * The draft's option groups (issue 27): the choices dishes may offer, each with an edit button, and a form
@@ -24,8 +24,16 @@ export function ChoicesSection({
   onSave: (ref: string, body: { baseVersion: number; group: unknown }) => Promise<EditorResult<MenuDraft>>;
 }) {
   const { t } = useTranslation(['menu-editor', 'menu']);
-  const [editing, setEditing] = useState<{ ref: string | null } | null>(null);
-  const group = editing?.ref ? (draft.menu.optionGroups.find((g) => g.ref === editing.ref) ?? null) : null;
+  /** `stale`: a save answered 409 — the form starts again from the group as it is now (decision 062). */
+  const [editing, setEditing] = useState<{
+    ref: string | null;
+    stale?: { group: DraftOptionGroup | null; version: number; message: string; round: number };
+  } | null>(null);
+  const group = editing?.stale
+    ? editing.stale.group
+    : editing?.ref
+      ? (draft.menu.optionGroups.find((g) => g.ref === editing.ref) ?? null)
+      : null;
 
   async function submit(body: unknown, baseVersion: number): Promise<EditorFailure | null> {
     const result = editing?.ref
@@ -34,6 +42,18 @@ export function ChoicesSection({
     if (result.ok) {
       setEditing(null);
       return null;
+    }
+    if (result.conflict && editing?.ref) {
+      const { ref } = editing;
+      setEditing({
+        ref,
+        stale: {
+          group: (result.conflict.current as DraftOptionGroup | null) ?? null,
+          version: result.conflict.version,
+          message: result.message,
+          round: (editing.stale?.round ?? 0) + 1,
+        },
+      });
     }
     return result;
   }
@@ -74,9 +94,10 @@ export function ChoicesSection({
       </button>
       {editing && (
         <OptionGroupForm
-          key={editing.ref ?? 'new'}
+          key={`${editing.ref ?? 'new'}-${editing.stale?.round ?? 0}`}
           group={group}
-          baseVersion={draft.version}
+          baseVersion={editing.stale?.version ?? draft.version}
+          notice={editing.stale?.message}
           onSubmit={submit}
           onCancel={() => setEditing(null)}
         />

@@ -41,11 +41,14 @@ const rowOf = (option: Option | null, ref: string): OptionRow => ({
 export function OptionGroupForm({
   group,
   baseVersion,
+  notice,
   onSubmit,
   onCancel,
 }: {
   group: DraftOptionGroup | null;
   baseVersion: number;
+  /** Shown on opening: why the form was filled again (a stale save, with the group as it is now). */
+  notice?: string | undefined;
   onSubmit: (body: unknown, baseVersion: number) => Promise<EditorFailure | null>;
   onCancel: () => void;
 }) {
@@ -61,7 +64,7 @@ export function OptionGroupForm({
   const [options, setOptions] = useState<OptionRow[]>(() =>
     group ? group.options.map((o) => rowOf(o, o.ref)) : [rowOf(null, 'option-1')],
   );
-  const [errors, setErrors] = useState<FieldErrors>({ fields: {}, general: [] });
+  const [errors, setErrors] = useState<FieldErrors>({ fields: {}, general: notice ? [notice] : [] });
   const [busy, setBusy] = useState(false);
 
   const setOption = (index: number, next: Partial<OptionRow>) =>
