@@ -178,4 +178,56 @@ describe('the menu editor', () => {
     await finishJourney(diner);
     await finishJourney(manager);
   }, 180_000);
+
+  it('a choice group made in the editor and given to a dish is live once published (issue 27)', async () => {
+    const manager = await startJourney(browser, 'desktop', baseUrl, {
+      expectedErrors: [failedResource(401)],
+    });
+    const page = manager.page;
+    await logInToConsole(page, STAFF);
+    await openConsoleScreen(page, staff('nav_menu_editor'), '/staff/menu-editor/en');
+    const announced = async (text: string) =>
+      (await page.getByRole('status').filter({ hasText: text }).count()) > 0;
+    const liveVersion = async () =>
+      MenuDraftSchema.parse(await (await page.request.get('/api/staff/menu-editor/draft')).json())
+        .liveVersion;
+    const before = await liveVersion();
+
+    const choices = page.getByRole('region', { name: editor('choices') });
+    await choices.getByRole('button', { name: editor('add_choice_group') }).click();
+    const form = choices.getByRole('form', { name: editor('new_choice_group') });
+    const groupTexts = form.getByRole('group', { name: editor('texts') });
+    await groupTexts.getByLabel('Title (English)', { exact: true }).fill('Bread on the side');
+    const option = form.getByRole('group', { name: 'Option 1' });
+    await option.getByLabel('Title (English)', { exact: true }).fill('Rye bread');
+    await option.getByLabel(editor('choice_price')).fill('300');
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-menu-editor-choices');
+    await form.getByRole('button', { name: editor('save') }).click();
+    await expect.poll(() => announced(editor('choice_group_saved'))).toBe(true);
+
+    await page.getByRole('button', { name: `${editor('edit')} ${DISH}`, exact: true }).click();
+    const item = page.getByRole('form', { name: editor('edit_item') });
+    await item
+      .getByRole('group', { name: editor('choices_offered') })
+      .getByRole('checkbox', { name: 'Bread on the side' })
+      .check();
+    await item.getByRole('button', { name: editor('save') }).click();
+    await expect.poll(() => announced(editor('saved').replace('{{name}}', DISH))).toBe(true);
+    await page.getByRole('button', { name: editor('publish'), exact: true }).click();
+    await page.getByRole('button', { name: editor('publish_confirm') }).click();
+    await expect.poll(() => announced(editor('published'))).toBe(true);
+
+    const live = (await (await page.request.get('/api/menu/current/demo/options')).json()) as {
+      groups: { translations: { title: string }[]; options: { priceDelta: number }[] }[];
+    };
+    const bread = live.groups.find((g) => g.translations.some((t) => t.title === 'Bread on the side'));
+    expect(bread?.options.map((o) => o.priceDelta)).toEqual([300]);
+
+    // The other journeys order this dish without choices: the menu as it was is restored.
+    const versions = page.getByRole('region', { name: editor('versions') });
+    await versions.getByRole('button', { name: `${editor('restore')} Version ${before}` }).click();
+    await expect.poll(() => announced(`Version ${before} is live again.`)).toBe(true);
+    await finishJourney(manager);
+  }, 120_000);
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ErrorBodySchema } from './errors.ts';
 import { MAX_ROW_ID } from './ids.ts';
-import { ImportMenuCategorySchema, ImportMenuItemSchema, MenuFileSchema } from './menu-import.ts';
+import {
+  ImportMenuCategorySchema,
+  ImportMenuItemSchema,
+  ImportOptionGroupSchema,
+  MenuFileSchema,
+} from './menu-import.ts';
 
 /**
  * The menu editor (issue 26, docs/decisions/062-menu-editor.md). The editor edits a draft held as a menu
@@ -63,6 +68,23 @@ export const CreateItemRequestSchema = z.strictObject({
   item: ItemFieldsSchema,
 });
 
+/**
+ * Issue 27: an option group's own fields and its options, whole (options are edited with their group).
+ * Archiving a group is saving it with `isActive: false`; the dishes that list it keep the ref.
+ */
+export const OptionGroupFieldsSchema = ImportOptionGroupSchema.omit({ ref: true });
+export type OptionGroupFields = z.input<typeof OptionGroupFieldsSchema>;
+export const SaveOptionGroupRequestSchema = z.strictObject({
+  baseVersion: BaseVersionSchema,
+  group: OptionGroupFieldsSchema,
+});
+export const CreateOptionGroupRequestSchema = z.strictObject({
+  baseVersion: BaseVersionSchema,
+  /** Made from the first title when left out. */
+  ref: ImportOptionGroupSchema.shape.ref.optional(),
+  group: OptionGroupFieldsSchema,
+});
+
 /** Archive (`archived: true`) or bring back; archived entries stay in the file with `isActive: false`. */
 export const ArchiveRequestSchema = z.strictObject({
   baseVersion: BaseVersionSchema,
@@ -121,6 +143,8 @@ export const menuEditorPaths = {
   /** multipart/form-data, one file in the field `picture`. */
   itemPicture: (ref: string, baseVersion: number) =>
     `/staff/menu-editor/draft/items/${ref}/picture?baseVersion=${baseVersion}`,
+  optionGroups: () => '/staff/menu-editor/draft/option-groups',
+  optionGroup: (ref: string) => `/staff/menu-editor/draft/option-groups/${ref}`,
   order: () => '/staff/menu-editor/draft/order',
   import: () => '/staff/menu-editor/draft/import',
   export: () => '/staff/menu-editor/draft/export',
@@ -134,6 +158,8 @@ export const MENU_EDITOR_TEXTS = {
   staleDraft: 'The draft changed meanwhile: reload it and try again',
   categoryNotFound: 'Menu category not found',
   itemNotFound: 'Menu item not found',
+  optionGroupNotFound: 'Option group not found',
+  optionGroupRefTaken: 'ref: is already used by another option group',
   versionNotFound: 'Menu version not found',
   refTaken: 'ref: is already used by another category or item',
   orderMismatch: 'The order does not name every category and item of the draft exactly once',

@@ -43,7 +43,15 @@ async function bothDrafts(world: World): Promise<Fresh> {
     bistroFile: JSON.stringify(bistro.menu),
     otherFile: JSON.stringify(other.menu),
     goulash: JSON.stringify(itemFields(bistro.menu, 'goulash')),
+    milk: JSON.stringify(groupFields(bistro.menu, 'milk')),
   };
+}
+
+function groupFields(menu: MenuFile, ref: string): unknown {
+  const group = menu.optionGroups.find((candidate) => candidate.ref === ref);
+  if (!group) throw new Error(`no option group ${ref}`);
+  const { ref: _ref, ...fields } = group;
+  return fields;
 }
 
 function itemFields(menu: MenuFile, ref: string): unknown {
@@ -159,6 +167,41 @@ export const MENU_EDITOR_ROWS: MatrixRow[] = [
       method: 'PUT',
       url: `${base}/draft/items/goulash/archive`,
       payload: { baseVersion: versionFor(actor, fresh), archived: false },
+    }),
+  },
+  {
+    route: 'POST /api/staff/menu-editor/draft/option-groups',
+    expect: OWN_DRAFT,
+    writes: true,
+    fresh: bothDrafts,
+    request: (_world, actor, fresh) => {
+      made += 1;
+      return {
+        method: 'POST',
+        url: `${base}/draft/option-groups`,
+        payload: {
+          baseVersion: versionFor(actor, fresh),
+          ref: `matrix-group-${made}`,
+          group: {
+            kind: 'SINGLE',
+            minChoices: 1,
+            maxChoices: 1,
+            translations: [{ isoCode: 'en', title: 'Matrix' }],
+            options: [{ ref: 'one', translations: [{ isoCode: 'en', title: 'One' }] }],
+          },
+        },
+      };
+    },
+  },
+  {
+    route: 'PUT /api/staff/menu-editor/draft/option-groups/:ref',
+    expect: BISTRO_REF,
+    writes: true,
+    fresh: bothDrafts,
+    request: (_world, actor, fresh) => ({
+      method: 'PUT',
+      url: `${base}/draft/option-groups/milk`,
+      payload: { baseVersion: versionFor(actor, fresh), group: JSON.parse(String(fresh.milk)) },
     }),
   },
   {

@@ -21,6 +21,7 @@ import {
   saveCategory,
   saveItem,
 } from './draft-edits.ts';
+import { optionAvailabilityKey } from './draft-option-groups.ts';
 import {
   checkBase,
   lockDraft,
@@ -230,9 +231,14 @@ export async function importIntoDraft(
         throw new MenuConflict(MENU_EDITOR_TEXTS.staleDraft, draft.version, null);
       }
       // Every item's availability counts as set by the file (publish keeps live sold-out marks otherwise).
-      const keys = parsed.menu.categories.flatMap((category) =>
-        category.items.map((item) => availabilityKey(item.ref)),
-      );
+      const keys = [
+        ...parsed.menu.categories.flatMap((category) =>
+          category.items.map((item) => availabilityKey(item.ref)),
+        ),
+        ...parsed.menu.optionGroups.flatMap((group) =>
+          group.options.map((option) => optionAvailabilityKey(group.ref, option.ref)),
+        ),
+      ];
       await saveDraft(tx, staff.restaurantId, draft, parsed.menu, { reset: true, keys });
     })
     .then(() => readDraft(database.db, staff));

@@ -118,7 +118,7 @@ async function withLiveAvailability(
     .from(menuItem)
     .where(eq(menuItem.restaurantId, restaurantId));
   const liveByRef = new Map(live.map((row) => [row.ref, row.availabilityType]));
-  // Options' sold-out is the waiters' too (issue 27); the editor does not edit it.
+  // Options' sold-out is the waiters' too (issue 27), unless the editor set it (`a:group/option`).
   const liveOptions = await tx
     .select({
       group: menuOptionGroup.ref,
@@ -137,7 +137,9 @@ async function withLiveAvailability(
       ...group,
       options: group.options.map((option) => ({
         ...option,
-        availabilityType: liveOption.get(`${group.ref}\u0000${option.ref}`) ?? option.availabilityType,
+        availabilityType: editorSet(`${group.ref}/${option.ref}`)
+          ? option.availabilityType
+          : (liveOption.get(`${group.ref}\u0000${option.ref}`) ?? option.availabilityType),
       })),
     })),
     categories: menu.categories.map((category) => ({

@@ -4,6 +4,7 @@ import {
   ArchiveRequestSchema,
   CreateCategoryRequestSchema,
   CreateItemRequestSchema,
+  CreateOptionGroupRequestSchema,
   ImportDraftRequestSchema,
   MenuDraftSchema,
   MenuEditorConflictSchema,
@@ -13,6 +14,7 @@ import {
   ReorderRequestSchema,
   SaveCategoryRequestSchema,
   SaveItemRequestSchema,
+  SaveOptionGroupRequestSchema,
 } from '@tablo/contract/menu-editor';
 import { MenuFileSchema } from '@tablo/contract/menu-import';
 import type { FastifyReply } from 'fastify';
@@ -32,6 +34,7 @@ import {
   uploadItemPicture,
 } from './draft-service.ts';
 import { discardDraft, MenuConflict, readDraft } from './draft-store.ts';
+import { createOptionGroup, updateOptionGroup } from './option-group-service.ts';
 import { listVersions, publishDraft, restoreVersion } from './publish-service.ts';
 
 const refParams = z.object({ ref: MenuRefParamSchema });
@@ -193,6 +196,39 @@ export const menuEditorRoutes: FastifyPluginAsyncZod<{ database: Database }> = a
         uploadItemPicture(database, staffOf(request), request.params.ref, request.query.baseVersion, () =>
           readUploadedFile(request),
         ),
+      ),
+  );
+
+  app.post(
+    '/staff/menu-editor/draft/option-groups',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an option group (choices a dish may offer) with its options',
+        body: CreateOptionGroupRequestSchema,
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      orConflict(reply, () => createOptionGroup(database, staffOf(request), request.body)),
+  );
+
+  app.put(
+    '/staff/menu-editor/draft/option-groups/:ref',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save an option group with its options (isActive false archives it)',
+        params: refParams,
+        body: SaveOptionGroupRequestSchema,
+        response: answers,
+      },
+    },
+    async (request, reply) =>
+      orConflict(reply, () =>
+        updateOptionGroup(database, staffOf(request), request.params.ref, request.body),
       ),
   );
 

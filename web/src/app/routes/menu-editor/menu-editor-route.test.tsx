@@ -120,6 +120,143 @@ describe('the menu editor', () => {
     ).toEqual(['hu', 'en', 'de']);
   });
 
+  it('an item picks the choices it offers, in the order they are ticked, and saves them', async () => {
+    const editor = open();
+    const form = await editItem('Beef stew');
+    const choices = within(form).getByRole('group', { name: 'Choices offered (in the order ticked)' });
+    const ticked = () =>
+      within(choices)
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.parentElement?.textContent);
+    expect(ticked()).toEqual(['Sauce (1.)']);
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Size' }));
+    expect(ticked()).toEqual(['Sauce (1.)', 'Size (2.)']);
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Sauce (1.)' }));
+    fireEvent.click(within(choices).getByRole('checkbox', { name: 'Sauce' }));
+    expect(ticked()).toEqual(['Sauce (2.)', 'Size (1.)']);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('“Beef stew” is saved in the draft.')).toBeTruthy();
+    expect(editor.state.writes.at(-1)?.body).toMatchObject({ item: { optionGroups: ['size', 'sauce'] } });
+  });
+
+  it('adds a choice group with options in the ten languages, names a bad count at its field, and edits a group', async () => {
+    const editor = open();
+    const section = await screen.findByRole('region', { name: 'Choices' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sauce Edit Sauce', 'Size Edit Size']);
+    fireEvent.click(within(section).getByRole('button', { name: 'Add choice group' }));
+    const form = within(section).getByRole('form', { name: 'New choice group' });
+    const texts = within(form).getByRole('group', { name: 'Title and description in the ten languages' });
+    fireEvent.change(within(texts).getByLabelText('Title (English)'), { target: { value: 'Extras' } });
+    fireEvent.change(within(texts).getByLabelText('Title (Deutsch)'), { target: { value: 'Extras DE' } });
+    fireEvent.change(within(form).getByLabelText('Kind'), { target: { value: 'MULTIPLE' } });
+    fireEvent.change(within(form).getByLabelText('At most'), { target: { value: '2' } });
+    const first = within(form).getByRole('group', { name: 'Option 1' });
+    fireEvent.change(within(first).getByLabelText('Title (English)'), { target: { value: 'Bacon' } });
+    fireEvent.change(within(first).getByLabelText('Title (Magyar)'), { target: { value: 'Szalonna' } });
+    fireEvent.change(within(first).getByLabelText('Price difference (Ft)'), { target: { value: '400' } });
+    // Allergens of an option in the specification's order.
+    const boxes = within(within(first).getByRole('group', { name: 'Allergens' })).getAllByRole('checkbox');
+    const english = localeResources().en?.menu as { allergen: Record<string, string> };
+    expect(boxes.map((box) => box.parentElement?.textContent)).toEqual(
+      ALLERGEN_TYPES.map((a) => english.allergen[a]),
+    );
+    fireEvent.click(within(first).getByRole('checkbox', { name: 'Mustard' }));
+    fireEvent.click(within(first).getByRole('checkbox', { name: 'Chosen by default' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    // Two at most but only one option: the server's problem shows at the field.
+    await waitFor(() =>
+      expect(within(form).getByLabelText('At most').getAttribute('aria-invalid')).toBe('true'),
+    );
+    expect(within(form).getByText('must not be more than the number of options')).toBeTruthy();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add option' }));
+    const second = within(form).getByRole('group', { name: 'Option 2' });
+    fireEvent.change(within(second).getByLabelText('Title (English)'), { target: { value: 'Egg' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('The choice group is saved in the draft.')).toBeTruthy();
+    expect(editor.state.writes.at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/api/staff/menu-editor/draft/option-groups',
+      csrf: CSRF,
+      body: {
+        group: {
+          kind: 'MULTIPLE',
+          maxChoices: 2,
+          translations: [
+            { isoCode: 'en', title: 'Extras' },
+            { isoCode: 'de', title: 'Extras DE' },
+          ],
+          options: [
+            {
+              priceDelta: 400,
+              allergens: ['MUSTARD'],
+              isDefault: true,
+              translations: [
+                { isoCode: 'hu', title: 'Szalonna' },
+                { isoCode: 'en', title: 'Bacon' },
+              ],
+            },
+            { priceDelta: 0, isDefault: false, translations: [{ isoCode: 'en', title: 'Egg' }] },
+          ],
+        },
+      },
+    });
+    expect(within(section).getByRole('button', { name: 'Edit Extras' })).toBeTruthy();
+
+    // Archiving is unticking Active.
+    fireEvent.click(within(section).getByRole('button', { name: 'Edit Sauce' }));
+    const edit = within(section).getByRole('form', { name: 'Edit choice group' });
+    expect(
+      within(
+        within(edit).getByRole('group', { name: 'Title and description in the ten languages' }),
+      ).getByLabelText<HTMLInputElement>('Title (English)').value,
+    ).toBe('Sauce');
+    fireEvent.click(within(edit).getByRole('checkbox', { name: 'Active (shown to diners)' }));
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('The choice group is saved in the draft.')).toBeTruthy();
+    expect(editor.state.writes.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/api/staff/menu-editor/draft/option-groups/sauce',
+      body: { group: { isActive: false } },
+    });
+  });
+
+  it('a stale save of a choice group fills the form again with the group as it is now, and saves on top of it', async () => {
+    const editor = open();
+    const section = await screen.findByRole('region', { name: 'Choices' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Edit Sauce' }));
+    // Someone else renames the group meanwhile.
+    const sauce = editor.state.menu.optionGroups[0];
+    if (!sauce) throw new Error('no sauce');
+    sauce.translations = [{ isoCode: 'en', title: 'Gravy', description: '' }];
+    editor.state.version += 1;
+    editor.state.changedAt['group:sauce'] = editor.state.version;
+    const form = within(section).getByRole('form', { name: 'Edit choice group' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Active (shown to diners)' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Save to draft' }));
+    // The form opens again (a new one) with the reason.
+    await waitFor(() =>
+      expect(within(section).getByRole('alert').textContent).toContain(
+        'Someone else changed this meanwhile: here it is as it is now',
+      ),
+    );
+    const again = within(section).getByRole('form', { name: 'Edit choice group' });
+    const texts = within(again).getByRole('group', { name: 'Title and description in the ten languages' });
+    expect(within(texts).getByLabelText<HTMLInputElement>('Title (English)').value).toBe('Gravy');
+    fireEvent.click(within(again).getByRole('checkbox', { name: 'Active (shown to diners)' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Save to draft' }));
+    expect(await screen.findByText('The choice group is saved in the draft.')).toBeTruthy();
+    expect(editor.state.menu.optionGroups[0]).toMatchObject({
+      isActive: false,
+      translations: [{ isoCode: 'en', title: 'Gravy' }],
+    });
+  });
+
   it('a text missing in English too falls back to the first language, as a diner would see it', async () => {
     open();
     await screen.findByRole('heading', { level: 1, name: 'Menu editor' }, { timeout: 4000 });

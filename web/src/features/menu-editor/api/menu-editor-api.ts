@@ -94,6 +94,8 @@ export function createMenuEditorApi(csrf: string) {
     saveItem: (ref: string, body: unknown) => write(menuEditorPaths.item(ref), 'PUT', body),
     archiveItem: (ref: string, baseVersion: number, archived: boolean) =>
       write(menuEditorPaths.itemArchive(ref), 'PUT', { baseVersion, archived }),
+    createOptionGroup: (body: unknown) => write(menuEditorPaths.optionGroups(), 'POST', body),
+    saveOptionGroup: (ref: string, body: unknown) => write(menuEditorPaths.optionGroup(ref), 'PUT', body),
     reorder: (body: unknown) => write(menuEditorPaths.order(), 'PUT', body),
     importFile: (baseVersion: number, file: string) =>
       write(menuEditorPaths.import(), 'POST', { baseVersion, file }),

@@ -16,6 +16,8 @@ export type EntryValues = {
   allergens: AllergenType[];
   availabilityType: AvailabilityType;
   imageUrl: string | null;
+  /** Issue 27: the refs of the option groups the dish offers, in the order they were ticked. */
+  optionGroups: string[];
 };
 
 export function valuesOf(entry: DraftCategory | DraftItem | null, defaultVatKey: string): EntryValues {
@@ -33,6 +35,7 @@ export function valuesOf(entry: DraftCategory | DraftItem | null, defaultVatKey:
     allergens: item?.allergens ?? [],
     availabilityType: item?.availabilityType ?? 'AVAILABLE',
     imageUrl: item?.imageUrl ?? null,
+    optionGroups: item?.optionGroups ?? [],
   };
 }
 
@@ -60,6 +63,7 @@ export function itemBody(values: EntryValues, extra: { likeCount: number; dislik
     vatKey: values.vatKey,
     allergens: ALLERGEN_TYPES.filter((type) => values.allergens.includes(type)),
     translations: translationsOf(values.texts),
+    optionGroups: values.optionGroups,
     ...extra,
   };
 }

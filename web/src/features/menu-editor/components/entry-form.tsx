@@ -24,6 +24,7 @@ export function EntryForm({
   entry,
   baseVersion,
   vatKeys,
+  optionGroups = [],
   onSubmit,
   onCancel,
   onConflictReloaded,
@@ -33,6 +34,8 @@ export function EntryForm({
   entry: Entry | null;
   baseVersion: number;
   vatKeys: readonly VatKey[];
+  /** The draft's option groups (issue 27): an item ticks the ones it offers. */
+  optionGroups?: readonly { ref: string; title: string }[];
   onSubmit: (values: EntryValues, baseVersion: number) => Promise<EditorFailure | null>;
   onCancel: () => void;
   onConflictReloaded: () => void;
@@ -187,6 +190,34 @@ export function EntryForm({
               ))}
             </div>
           </fieldset>
+          {optionGroups.length > 0 && (
+            <fieldset className={styles.fieldset} aria-describedby={described('optionGroups')}>
+              <legend>{t('choices_offered')}</legend>
+              {fieldError('optionGroups')}
+              <div className={styles.checks}>
+                {optionGroups.map((group) => {
+                  const position = values.optionGroups.indexOf(group.ref) + 1;
+                  return (
+                    <label key={group.ref} className={styles.check}>
+                      <input
+                        type="checkbox"
+                        checked={position > 0}
+                        onChange={(event) =>
+                          change({
+                            optionGroups: event.target.checked
+                              ? [...values.optionGroups, group.ref]
+                              : values.optionGroups.filter((ref) => ref !== group.ref),
+                          })
+                        }
+                      />
+                      {group.title}
+                      {position > 0 && ` (${t('choice_position', { n: position })})`}
+                    </label>
+                  );
+                })}
+              </div>
+            </fieldset>
+          )}
         </div>
       )}
       <label className={styles.check}>

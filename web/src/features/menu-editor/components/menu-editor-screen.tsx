@@ -17,6 +17,7 @@ import {
 import { dinerText } from '../utils/diner-text.ts';
 import { moved, orderOf } from '../utils/move.ts';
 import { CategoryList, type ListActions } from './category-list.tsx';
+import { ChoicesSection } from './choices-section.tsx';
 import { ConfirmBar } from './confirm-bar.tsx';
 import { categoryBody, type EntryValues, itemBody } from './entry-fields.ts';
 import { EntryForm } from './entry-form.tsx';
@@ -250,6 +251,10 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
               entry={editing.ref ? find(editing.kind, editing.ref) : null}
               baseVersion={data.version}
               vatKeys={data.menu.vatKeys}
+              optionGroups={data.menu.optionGroups.map((group) => ({
+                ref: group.ref,
+                title: titleOf(group.translations),
+              }))}
               onSubmit={save}
               onCancel={() => setEditing(null)}
               onConflictReloaded={() => void draft.refetch()}
@@ -267,6 +272,21 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
             </h2>
             <CategoryList menu={data.menu} busy={busy} actions={actions} />
           </section>
+          <ChoicesSection
+            draft={data}
+            busy={busy}
+            titleOf={titleOf}
+            onCreate={async (body) => {
+              const call = api.createOptionGroup(body);
+              await run(call, t('choice_group_saved'), { quiet: true });
+              return call;
+            }}
+            onSave={async (ref, body) => {
+              const call = api.saveOptionGroup(ref, body);
+              await run(call, t('choice_group_saved'), { quiet: true });
+              return call;
+            }}
+          />
         </>
       )}
       {data && (

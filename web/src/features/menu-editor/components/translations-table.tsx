@@ -12,19 +12,25 @@ import styles from './menu-editor.module.css';
 export function TranslationsTable({
   texts,
   errors,
+  idPrefix = '',
   onChange,
 }: {
   texts: Texts;
   errors: string[] | undefined;
+  /** Keeps ids unique when two forms show texts at once. */
+  idPrefix?: string;
   onChange: (code: string, field: 'title' | 'description', value: string) => void;
 }) {
   const { t } = useTranslation(['menu-editor', 'menu']);
   const entries = Object.entries(texts).map(([isoCode, text]) => ({ isoCode, ...text }));
   return (
-    <fieldset className={styles.fieldset} aria-describedby={errors ? 'translations-error' : undefined}>
+    <fieldset
+      className={styles.fieldset}
+      aria-describedby={errors ? `${idPrefix}translations-error` : undefined}
+    >
       <legend>{t('texts')}</legend>
       {errors && (
-        <p id="translations-error" className={ui.error}>
+        <p id={`${idPrefix}translations-error`} className={ui.error}>
           {errors.join('; ')}
         </p>
       )}
@@ -33,7 +39,7 @@ export function TranslationsTable({
           const text = texts[language.code] ?? { title: '', description: '' };
           const missing = text.title.trim() === '';
           const shown = dinerText(entries, language.code);
-          const titleId = `title-${language.code}`;
+          const titleId = `${idPrefix}title-${language.code}`;
           return (
             <div key={language.code} className={styles.language} data-missing={missing || undefined}>
               <p className={styles.languageName} lang={language.bcp47}>
@@ -49,11 +55,11 @@ export function TranslationsTable({
                 aria-invalid={errors ? true : undefined}
                 onChange={(event) => onChange(language.code, 'title', event.target.value)}
               />
-              <label htmlFor={`description-${language.code}`}>
+              <label htmlFor={`${idPrefix}description-${language.code}`}>
                 {t('description_in', { language: language.label })}
               </label>
               <textarea
-                id={`description-${language.code}`}
+                id={`${idPrefix}description-${language.code}`}
                 className={ui.input}
                 lang={language.bcp47}
                 rows={2}

@@ -1,8 +1,10 @@
+import { optionGroupSettingProblems } from '@tablo/contract/choices';
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import {
   ArchiveRequestSchema,
   CreateCategoryRequestSchema,
   CreateItemRequestSchema,
+  CreateOptionGroupRequestSchema,
   ImportDraftRequestSchema,
   MENU_EDITOR_TEXTS,
   type MenuDraft,
@@ -14,6 +16,7 @@ import {
   ReorderRequestSchema,
   SaveCategoryRequestSchema,
   SaveItemRequestSchema,
+  SaveOptionGroupRequestSchema,
 } from '@tablo/contract/menu-editor';
 import { type MenuFile, MenuFileSchema } from '@tablo/contract/menu-import';
 import { CSRF_HEADER } from '@tablo/contract/staff';
@@ -64,7 +67,29 @@ export function demoMenuFile(): MenuFile {
             priceGross: 3990,
             vatKey: 'C',
             translations: [{ isoCode: 'en', title: 'Beef stew' }],
+            optionGroups: ['sauce'],
           },
+        ],
+      },
+    ],
+    // Issue 27: choices the dishes may offer.
+    optionGroups: [
+      {
+        ref: 'sauce',
+        kind: 'SINGLE',
+        maxChoices: 1,
+        translations: [{ isoCode: 'en', title: 'Sauce' }],
+        options: [{ ref: 'pepper', translations: [{ isoCode: 'en', title: 'Pepper sauce' }] }],
+      },
+      {
+        ref: 'size',
+        kind: 'SINGLE',
+        minChoices: 1,
+        maxChoices: 1,
+        translations: [{ isoCode: 'en', title: 'Size' }],
+        options: [
+          { ref: 'small', isDefault: true, translations: [{ isoCode: 'en', title: 'Small' }] },
+          { ref: 'large', priceDelta: 500, translations: [{ isoCode: 'en', title: 'Large' }] },
         ],
       },
     ],
@@ -201,6 +226,32 @@ export function menuEditorServer(menu: MenuFile = demoMenuFile()) {
         body.ref ?? (body.item.translations[0]?.title ?? 'item').toLowerCase().replace(/[^a-z0-9]+/g, '-');
       category.items.push({ ref, ...body.item, optionGroups: body.item.optionGroups ?? [] });
       return changed(`item:${ref}`);
+    }),
+    // Issue 27: option groups, checked by the menu file's own rule (problems named `group.…`).
+    http.post(`${BASE}/draft/option-groups`, async ({ request }) => {
+      const body = await read(request, CreateOptionGroupRequestSchema);
+      if (body instanceof Response) return body;
+      const problems = optionGroupSettingProblems(body.group);
+      if (problems.length > 0)
+        return error(400, problems.map((p) => `group.${p.field}: ${p.message}`).join('; '));
+      const ref =
+        body.ref ??
+        (body.group.translations[0]?.title ?? 'choices').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      state.menu.optionGroups.push({ ref, ...body.group });
+      return changed(`group:${ref}`);
+    }),
+    http.put(`${BASE}/draft/option-groups/:ref`, async ({ request, params }) => {
+      const body = await read(request, SaveOptionGroupRequestSchema);
+      if (body instanceof Response) return body;
+      const group = state.menu.optionGroups.find((g) => g.ref === String(params.ref));
+      if (!group) return error(404, MENU_EDITOR_TEXTS.optionGroupNotFound);
+      const conflict = stale(`group:${group.ref}`, body.baseVersion, group);
+      if (conflict) return conflict;
+      const problems = optionGroupSettingProblems(body.group);
+      if (problems.length > 0)
+        return error(400, problems.map((p) => `group.${p.field}: ${p.message}`).join('; '));
+      Object.assign(group, body.group);
+      return changed(`group:${group.ref}`);
     }),
     http.put(`${BASE}/draft/items/:ref`, async ({ request, params }) => {
       const body = await read(request, SaveItemRequestSchema);

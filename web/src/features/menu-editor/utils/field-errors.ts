@@ -16,13 +16,17 @@ const FIELD_NAMES = new Set([
   'isActive',
   'imageUrl',
   'categoryRef',
+  'minChoices',
+  'maxChoices',
+  'freeChoices',
+  'options',
 ]);
 
 export function fieldErrors(message: string): FieldErrors {
   const result: FieldErrors = { fields: {}, general: [] };
-  const problems = message.split(/; |, (?=body\/|item\.|category\.|ref:)/);
+  const problems = message.split(/; |, (?=body\/|item\.|category\.|group\.|ref:)/);
   for (const problem of problems) {
-    const match = /^(?:body\/)?(?:(?:item|category)[./])?([A-Za-z]+)[^:]*: (.*)$/s.exec(problem);
+    const match = /^(?:body\/)?(?:(?:item|category|group)[./])?([A-Za-z]+)[^:]*: (.*)$/s.exec(problem);
     const field = match?.[1];
     if (match && field && FIELD_NAMES.has(field)) {
       result.fields[field] = [...(result.fields[field] ?? []), match[2] ?? problem];
