@@ -58,6 +58,20 @@ describe('the menu page as search engines read it', () => {
     );
     expect(items.length).toBeGreaterThan(5);
     expect(items[0].offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'HUF' });
+    // Issue 27: the steak names its choices (schema.org menuAddOn): a section per group, each choice offered
+    // at what it adds to the dish.
+    const steak = items.find((item: { name: string }) => item.name === 'Beef tenderloin steak');
+    expect(steak.menuAddOn.map((section: { name: string }) => section.name)).toEqual(['Doneness', 'Sauce']);
+    expect(steak.menuAddOn[0].hasMenuItem).toContainEqual({
+      '@type': 'MenuItem',
+      name: 'Medium rare',
+      offers: {
+        '@type': 'Offer',
+        price: 0,
+        priceCurrency: 'HUF',
+        availability: 'https://schema.org/InStock',
+      },
+    });
     expect(head.violations).toEqual([]);
     await finishJourney(journey);
   });

@@ -17,7 +17,7 @@ import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuPreviewRoutes } from './modules/menu/preview-routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
-import { getMenuAnswer } from './modules/menu/service.ts';
+import { getMenuAnswer, getMenuOptionsAnswer } from './modules/menu/service.ts';
 import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
@@ -213,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       publicUrl: config.publicUrl,
       restaurantAnswer: (shortName) => orNull(getRestaurantAnswer(database.db, cache, shortName)),
       menuAnswer: (shortName) => orNull(getMenuAnswer(database.db, cache, shortName)),
+      optionsAnswer: (shortName) => orNull(getMenuOptionsAnswer(database.db, cache, shortName)),
     }),
     // A menu page is rendered from the cached answers; an unknown or disabled restaurant gets the app's page.
     pageAnswers: async (shortName) => {

@@ -1,4 +1,5 @@
 import type { Menu } from '@tablo/contract/menu';
+import type { MenuOptions } from '@tablo/contract/menu-options';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import type { CachedAnswer } from '../../lib/cached-answer.ts';
 import { landingHead, restaurantHead, unlistedHead } from './head-tags.ts';
@@ -10,11 +11,14 @@ export interface SeoSources {
   publicUrl: string;
   restaurantAnswer(shortName: string): Promise<CachedAnswer | null>;
   menuAnswer(shortName: string): Promise<CachedAnswer | null>;
+  /** The dishes' choices (issue 27), named in the menu's JSON-LD as `menuAddOn`. */
+  optionsAnswer(shortName: string): Promise<CachedAnswer | null>;
 }
 
 interface Heads {
-  /** The menu answer the menu screen's heads were built from. */
+  /** The menu and options answers the menu screen's heads were built from. */
   menu: CachedAnswer | null;
+  options: CachedAnswer | null;
   byPage: Map<string, string>;
 }
 
@@ -50,16 +54,21 @@ export function createHeadOf(sources: SeoSources): HeadOf {
     if (!restaurantAnswer || !restaurant?.isEnabled) {
       return unlistedHead(page.language, SEO_TEXTS[page.language].notFoundTitle);
     }
-    const menuAnswer = page.screen === 'menu' ? await sources.menuAnswer(page.shortName) : null;
+    const isMenu = page.screen === 'menu';
+    const [menuAnswer, optionsAnswer] = isMenu
+      ? await Promise.all([sources.menuAnswer(page.shortName), sources.optionsAnswer(page.shortName)])
+      : [null, null];
     let entry = heads.get(restaurantAnswer);
     if (!entry || entry.byPage.size >= MAX_HEADS_PER_RESTAURANT) {
-      entry = { menu: menuAnswer, byPage: new Map() };
+      entry = { menu: menuAnswer, options: optionsAnswer, byPage: new Map() };
       heads.set(restaurantAnswer, entry);
     }
-    if (page.screen === 'menu' && entry.menu !== menuAnswer) {
-      // The menu changed (or could not be read before): its heads are stale, the table screens' are not.
+    if (isMenu && (entry.menu !== menuAnswer || entry.options !== optionsAnswer)) {
+      // The menu or its choices changed (or could not be read before): its heads are stale, the table
+      // screens' are not.
       for (const key of entry.byPage.keys()) if (key.startsWith('menu/')) entry.byPage.delete(key);
       entry.menu = menuAnswer;
+      entry.options = optionsAnswer;
     }
     const key = `${page.screen}/${page.table}/${page.language}`;
     let head = entry.byPage.get(key);
@@ -69,6 +78,8 @@ export function createHeadOf(sources: SeoSources): HeadOf {
         page,
         restaurant,
         (menuAnswer?.value as Menu | undefined) ?? null,
+        // Parsed with MenuOptionsSchema when the answer was built (modules/menu/service.ts).
+        (optionsAnswer?.value as MenuOptions | undefined)?.groups ?? [],
         sources.publicUrl,
       );
       entry.byPage.set(key, head);

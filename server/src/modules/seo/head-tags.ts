@@ -1,5 +1,6 @@
 import { LANGUAGES, type LanguageCode } from '@tablo/contract/languages';
 import type { Menu } from '@tablo/contract/menu';
+import type { MenuOptionGroup } from '@tablo/contract/menu-options';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { escapeHtml } from '../../lib/html-escape.ts';
 import { absoluteUrl, jsonLdScript, landingJsonLd, restaurantJsonLd } from './json-ld.ts';
@@ -75,6 +76,7 @@ export function restaurantHead(
   page: { screen: RestaurantScreen; table: string | null; language: LanguageCode },
   restaurant: Restaurant,
   menu: Menu | null,
+  optionGroups: readonly MenuOptionGroup[],
   publicUrl: string,
 ): string {
   const { screen, table, language } = page;
@@ -93,7 +95,9 @@ export function restaurantHead(
   if (screen !== 'menu' || menu === null) return head;
   return (
     head +
-    jsonLdScript(restaurantJsonLd(restaurant, menu, language, { publicUrl, pageUrl: url, description }))
+    jsonLdScript(
+      restaurantJsonLd(restaurant, menu, optionGroups, language, { publicUrl, pageUrl: url, description }),
+    )
   );
 }
 

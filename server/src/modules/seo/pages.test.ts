@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Window } from 'happy-dom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { insertOptionGroup } from '../../../test/helpers/choices.ts';
 import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
 import {
   createTempWebDist,
@@ -11,7 +12,7 @@ import {
   testConfig,
 } from '../../../test/helpers/test-app.ts';
 import { MENU_CHANGED_CHANNEL } from '../../db/channels.ts';
-import { menuItemTranslation } from '../../db/schema.ts';
+import { menuItemTranslation, menuOptionTranslation } from '../../db/schema.ts';
 
 const PUBLIC_URL = 'https://tablo.example';
 const XSS = '</script><script>alert(1)</script><!--';
@@ -22,6 +23,21 @@ const OfferLd = z.object({
   price: z.number().nonnegative(),
   priceCurrency: z.literal('HUF'),
 });
+const AvailabilityLd = z.enum(['https://schema.org/InStock', 'https://schema.org/SoldOut']);
+/** Issue 27: a choice is a `MenuItem` offered at what it adds, in a `MenuSection` per group (`menuAddOn`). */
+const AddOnSectionLd = z.object({
+  '@type': z.literal('MenuSection'),
+  name: z.string().min(1),
+  hasMenuItem: z
+    .array(
+      z.object({
+        '@type': z.literal('MenuItem'),
+        name: z.string().min(1),
+        offers: OfferLd.extend({ availability: AvailabilityLd }),
+      }),
+    )
+    .min(1),
+});
 const MenuItemLd = z.object({
   '@type': z.literal('MenuItem'),
   name: z.string().min(1),
@@ -29,6 +45,7 @@ const MenuItemLd = z.object({
   image: z.url().optional(),
   offers: OfferLd,
   suitableForDiet: z.literal('https://schema.org/VeganDiet').optional(),
+  menuAddOn: z.array(AddOnSectionLd).min(1).optional(),
 });
 const MenuSectionLd = z.object({
   '@type': z.literal('MenuSection'),
@@ -62,7 +79,7 @@ describe('page heads: title, description, links, og: and JSON-LD', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp('pglite', { config: testConfig({ WEB_DIST: web.dir, PUBLIC_URL }) });
-    await insertRestaurant(ctx.database.db, {
+    const paprika = await insertRestaurant(ctx.database.db, {
       shortName: 'paprika',
       name: 'Paprika & Co',
       tables: [1, 2],
@@ -82,6 +99,35 @@ describe('page heads: title, description, links, og: and JSON-LD', () => {
         },
       ],
     });
+    const goulash = paprika.items.goulash ?? 0;
+    await insertOptionGroup(
+      ctx.database.db,
+      paprika.id,
+      {
+        ref: 'bread',
+        kind: 'SINGLE',
+        maxChoices: 1,
+        titles: { hu: 'Kenyér', en: 'Bread' },
+        options: [
+          { ref: 'white', titles: { hu: 'Fehér', en: 'White' } },
+          { ref: 'rye', priceDelta: 150, availabilityType: 'SOLD_OUT', titles: { en: 'Rye' } },
+        ],
+      },
+      [goulash],
+    );
+    await insertOptionGroup(
+      ctx.database.db,
+      paprika.id,
+      {
+        ref: 'extras',
+        kind: 'MULTIPLE',
+        maxChoices: 2,
+        titles: { de: 'Extras' },
+        options: [{ ref: 'cream', priceDelta: 200, titles: { de: 'Sauerrahm' } }],
+      },
+      [goulash],
+      1,
+    );
     await insertRestaurant(ctx.database.db, { shortName: 'closed', isEnabled: false });
   });
   afterAll(async () => {
@@ -144,6 +190,23 @@ describe('page heads: title, description, links, og: and JSON-LD', () => {
         [XSS, 3290, undefined],
       ]);
       expect(soups?.hasMenuItem[0]?.image).toBe(`${PUBLIC_URL}/images/goulash.webp`);
+      // Issue 27: the goulash's choices by group in its order, each at what it adds, in the page's language
+      // → en → the first translation; the dish without choices names none.
+      const addOns = soups?.hasMenuItem[0]?.menuAddOn?.map((section) => [
+        section.name,
+        section.hasMenuItem.map((option) => [option.name, option.offers.price, option.offers.availability]),
+      ]);
+      expect(addOns).toEqual([
+        [
+          code === 'hu' ? 'Kenyér' : 'Bread',
+          [
+            [code === 'hu' ? 'Fehér' : 'White', 0, 'https://schema.org/InStock'],
+            ['Rye', 150, 'https://schema.org/SoldOut'],
+          ],
+        ],
+        ['Extras', [['Sauerrahm', 200, 'https://schema.org/InStock']]],
+      ]);
+      expect(soups?.hasMenuItem[1]?.menuAddOn).toBeUndefined();
     },
   );
 
@@ -213,5 +276,18 @@ describe('page heads: title, description, links, og: and JSON-LD', () => {
     await expect
       .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/menu/paprika/en' })).body)
       .toContain('Beef goulash');
+  });
+
+  it("rebuilds the JSON-LD's choices when an option changes", async () => {
+    const before = await ctx.app.inject({ method: 'GET', url: '/menu/paprika/en' });
+    expect(before.body).toContain('"White"');
+    await ctx.database.db
+      .update(menuOptionTranslation)
+      .set({ title: 'White sourdough' })
+      .where(eq(menuOptionTranslation.title, 'White'));
+    await ctx.database.notify(MENU_CHANGED_CHANNEL, 'paprika');
+    await expect
+      .poll(async () => (await ctx.app.inject({ method: 'GET', url: '/menu/paprika/en' })).body)
+      .toContain('"White sourdough"');
   });
 });
