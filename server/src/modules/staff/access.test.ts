@@ -77,6 +77,17 @@ const VALID_BODIES: Record<string, unknown> = {
     item: { priceGross: 2490, vatKey: 'C', translations: [{ isoCode: 'hu', title: 'Gulyásleves' }] },
   },
   'PUT /api/staff/menu-editor/draft/items/:ref/archive': { baseVersion: 0, archived: false },
+  // Issue 27: a group's save reaches the handler, which finds no such group in the caller's draft.
+  'PUT /api/staff/menu-editor/draft/option-groups/:ref': {
+    baseVersion: 0,
+    group: {
+      kind: 'SINGLE',
+      minChoices: 0,
+      maxChoices: 1,
+      translations: [{ isoCode: 'hu', title: 'Szósz' }],
+      options: [{ ref: 'one', translations: [{ isoCode: 'hu', title: 'Egy' }] }],
+    },
+  },
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -117,6 +128,8 @@ const KNOWN_ROUTES: Record<string, StaffPermission> = {
   'POST /api/staff/menu-editor/draft/items': 'editMenu',
   'PUT /api/staff/menu-editor/draft/items/:ref': 'editMenu',
   'PUT /api/staff/menu-editor/draft/items/:ref/archive': 'editMenu',
+  'POST /api/staff/menu-editor/draft/option-groups': 'editMenu',
+  'PUT /api/staff/menu-editor/draft/option-groups/:ref': 'editMenu',
   'PUT /api/staff/menu-editor/draft/order': 'editMenu',
   'POST /api/staff/menu-editor/draft/import': 'editMenu',
   'GET /api/staff/menu-editor/draft/export': 'editMenu',
