@@ -93,6 +93,48 @@ function shortClassName(name: string, filename: string): string {
 const CHOICES_CHUNK = /\/(dialog-choices|dietary-choices)-/;
 const CHOICES_OWN_DEPS = /\/(dialog-choices|dietary-choices|menu-options-query|choices|plus|minus)-/;
 
+/**
+ * The staff console's and the restaurant accounts' screens, and a closed restaurant's (the owner's preview):
+ * no diner's phone opens them, yet the menu's first script listed every file they import, ~20 names (decision
+ * 070). They are preloaded with their style sheets only, which must be in place before they draw; their
+ * scripts arrive as the browser follows their imports, one step later on the restaurant's own devices.
+ */
+const STAFF_CHUNK = /\/(staff-routes|accounts-routes|closed-restaurant)-/;
+
+/**
+ * The scripts the entry imports (React, the query client, the texts, the providers…): loaded before any lazy
+ * chunk can be asked for, so no lazy import lists them for preloading (decision 070). Filled per build by
+ * `entryImports`, before Vite writes the preload lists.
+ */
+const loadedWithEntry = new Set<string>();
+
+function entryImports(): Plugin {
+  return {
+    name: 'tablo:entry-imports',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        loadedWithEntry.clear();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || loadedWithEntry.has(fileName)) return;
+          loadedWithEntry.add(fileName);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        for (const [fileName, chunk] of Object.entries(bundle)) {
+          if (chunk.type === 'chunk' && chunk.isEntry) visit(fileName);
+        }
+      },
+    },
+  };
+}
+
+function preloadedDependencies(filename: string, deps: string[]): string[] {
+  if (CHOICES_CHUNK.test(`/${filename}`)) return deps.filter((dep) => CHOICES_OWN_DEPS.test(`/${dep}`));
+  if (STAFF_CHUNK.test(`/${filename}`)) return deps.filter((dep) => dep.endsWith('.css'));
+  return deps.filter((dep) => !loadedWithEntry.has(dep));
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: import.meta.dirname,
   // The server renderer needs no public files, and React's production build whatever the server's NODE_ENV.
@@ -105,7 +147,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     firstScreenChecks(),
     leanLucide(),
     pictureVariants(),
-    ...(isSsrBuild ? [] : [serviceWorker()]),
+    ...(isSsrBuild ? [] : [serviceWorker(), entryImports()]),
     precompress(),
   ],
   // No alias for React Router: since v8 its package exports its production files by default and its
@@ -119,10 +161,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     cssCodeSplit: true,
     // The server reads it to start a menu page's lazy chunks with its scripts (server: web-app/boot-assets.ts).
     manifest: true,
-    modulePreload: {
-      resolveDependencies: (filename, deps) =>
-        CHOICES_CHUNK.test(`/${filename}`) ? deps.filter((dep) => CHOICES_OWN_DEPS.test(`/${dep}`)) : deps,
-    },
+    modulePreload: { resolveDependencies: preloadedDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },

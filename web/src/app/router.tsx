@@ -74,7 +74,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   // On the menu route the menu is requested at the same time, not after the restaurant has answered: the
   // screen still uses it only inside the restaurant provider, i.e. once the restaurant is ok (spec §4).
-  // The owner's preview (`?preview`) reads its menu from the staff route instead (decision 069).
+  // The owner's preview (`?preview`) reads its menu from the staff route instead (decision 069): the guests'
+  // menu of a restaurant not open yet would only answer 404.
   function prefetchRestaurantAndMenu(args: LoaderFunctionArgs) {
     const { shortName } = args.params;
     const preview = new URL(args.request.url).searchParams.has(PREVIEW_PARAM);

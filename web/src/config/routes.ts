@@ -32,9 +32,6 @@ export const PREVIEW_PARAM = 'preview';
 export const routes = {
   landing: (lang: string) => `/${segment(lang)}`,
   menu: (shortName: string, lang: string) => `/menu/${segment(shortName)}/${segment(lang)}`,
-  /** The menu route as its owner previews it before opening (PREVIEW_PARAM). */
-  menuPreview: (shortName: string, lang: string) =>
-    `/menu/${segment(shortName)}/${segment(lang)}?${PREVIEW_PARAM}`,
   order: (shortName: string, table: number, lang: string) =>
     `/order/${segment(shortName)}/${segment(table)}/${segment(lang)}`,
   table: (shortName: string, table: number, lang: string) =>

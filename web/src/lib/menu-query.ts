@@ -1,6 +1,7 @@
 import type { Menu } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { apiRequest } from './api-client.ts';
 import { RequestError } from './request-error.ts';
 
@@ -8,18 +9,13 @@ export function menuQueryKey(shortName: string) {
   return ['menu', shortName] as const;
 }
 
-/** The owner's preview of the menu is kept apart from the guests' (docs/decisions/069-owner-preview.md). */
-function previewMenuQueryKey(shortName: string) {
-  return ['menu', shortName, 'preview'] as const;
-}
-
 /**
- * spec §7 call 2: the restaurant's current menu — categories with their dishes, each by `order`. `preview`:
- * the same menu from the staff preview route, for the owner of a restaurant that is not open yet.
+ * spec §7 call 2: the restaurant's current menu — categories with their dishes, each by `order` — as answered at
+ * `path` (the guests' route, or the owner's preview route), as the screens show it.
  */
-export async function getMenu(shortName: string, signal?: AbortSignal, preview = false): Promise<Menu> {
+export async function getMenu(path: string, signal?: AbortSignal): Promise<Menu> {
   // The schema (and zod) loads with the request: the menu page has the answer in its HTML (036).
-  const result = await apiRequest((preview ? apiPaths.menuPreview : apiPaths.menu)(shortName), {
+  const result = await apiRequest(path, {
     schema: async () => (await import('@tablo/contract/menu')).MenuSchema,
     signal,
   });
@@ -38,19 +34,23 @@ export function shownMenu(menu: Menu): Menu {
     }));
 }
 
-export function menuQueryOptions(shortName: string, preview = false) {
+export function menuQueryOptions(shortName: string) {
   return queryOptions({
-    queryKey: preview ? previewMenuQueryKey(shortName) : menuQueryKey(shortName),
-    queryFn: ({ signal }) => getMenu(shortName, signal, preview),
-    // A refused preview (not signed in, another role or restaurant) is the not-found screen at once.
-    ...(preview ? { retry: false } : {}),
+    queryKey: menuQueryKey(shortName),
+    queryFn: ({ signal }) => getMenu(apiPaths.menu(shortName), signal),
     staleTime: 60_000,
     // Asked for even while the browser says it is offline: the service worker may answer with its kept copy.
     networkMode: 'offlineFirst',
   });
 }
 
+/**
+ * Where the menu's screens read the menu from: the guests' menu, unless the owner's preview gives its own
+ * (docs/decisions/069-owner-preview.md) — so the preview's code stays out of the diners' scripts.
+ */
+export const MenuSourceContext = createContext<typeof menuQueryOptions>(menuQueryOptions);
+
 /** spec §4: the menu loads once the restaurant has — the screen renders inside the restaurant provider. */
-export function useMenu(shortName: string, preview = false) {
-  return useQuery(menuQueryOptions(shortName, preview));
+export function useMenu(shortName: string) {
+  return useQuery(useContext(MenuSourceContext)(shortName));
 }

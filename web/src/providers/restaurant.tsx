@@ -2,11 +2,9 @@ import { apiPaths } from '@tablo/contract/paths';
 import { HERO_SIZES, pictureSrcSet } from '@tablo/contract/picture-variants';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useLocation, useParams } from 'react-router';
-import { PREVIEW_PARAM } from '../config/routes.ts';
+import { createContext, type ReactNode, useContext } from 'react';
+import { useParams } from 'react-router';
 import { apiRequest } from '../lib/api-client.ts';
-import { menuQueryOptions } from '../lib/menu-query.ts';
 import { RequestError } from '../lib/request-error.ts';
 
 export function restaurantQueryOptions(shortName: string) {
@@ -57,8 +55,8 @@ function preloadHeroImage(href: string): void {
   document.head.append(link);
 }
 
-const RestaurantContext = createContext<Restaurant | null>(null);
-const PreviewContext = createContext(false);
+/** The restaurant the screens show; given by the provider below, or by the owner's preview (decision 069). */
+export const RestaurantContext = createContext<Restaurant | null>(null);
 
 export function useRestaurant(): Restaurant {
   const restaurant = useContext(RestaurantContext);
@@ -66,57 +64,28 @@ export function useRestaurant(): Restaurant {
   return restaurant;
 }
 
-/** Whether this is the owner's preview of a restaurant not open yet (docs/decisions/069-owner-preview.md). */
-export function usePreview(): boolean {
-  return useContext(PreviewContext);
-}
-
 /**
  * spec §4: loads the restaurant on entry; not ok, or not enabled → the full-screen not-found message. The
  * caller gives what shows meanwhile and instead (the app's spinner and not-found screen), so this shared layer
- * draws no screens of its own.
- *
- * The one exception is the owner's preview (`?preview`, docs/decisions/069-owner-preview.md): of a restaurant
- * that exists but is not open, the staff preview route's menu, when it answers — only to that restaurant's
- * signed-in OWNER or MANAGER. Then `preview` (the caller's banner) shows above the screens, and nobody can
- * order (no tables, no ordering session). For everyone else it is the same not-found screen.
+ * draws no screens of its own. `closed` draws a restaurant that exists but is not open, given the screens it
+ * would hold (the owner's preview, docs/decisions/069-owner-preview.md); without it, `notFound`.
  */
 export function RestaurantProvider({
   children,
   pending,
   notFound,
-  preview,
+  closed,
 }: {
   children: ReactNode;
   pending: ReactNode;
   notFound: ReactNode;
-  preview?: ReactNode;
+  closed?: (restaurant: Restaurant, screens: ReactNode) => ReactNode;
 }) {
   const { shortName = '' } = useParams();
-  // Read from the location's search, not useSearchParams: that hook's code would reach every diner's phone.
-  const { search } = useLocation();
   const query = useQuery(restaurantQueryOptions(shortName));
-  const result = query.data;
-  const closed = result?.ok === true && !result.data.isEnabled;
-  const wantsPreview = closed && new URLSearchParams(search).has(PREVIEW_PARAM);
-  const previewMenu = useQuery({ ...menuQueryOptions(shortName, true), enabled: wantsPreview });
-  const previewed = useMemo(
-    () => (result?.ok ? { ...result.data, isOrderingEnabled: false, tables: [] } : null),
-    [result],
-  );
   if (query.isPending) return pending;
-  if (result?.ok && result.data.isEnabled) {
-    return <RestaurantContext value={result.data}>{children}</RestaurantContext>;
-  }
-  if (!wantsPreview || !previewed) return notFound;
-  if (previewMenu.isPending) return pending;
-  if (!previewMenu.isSuccess) return notFound;
-  return (
-    <PreviewContext value={true}>
-      <RestaurantContext value={previewed}>
-        {preview}
-        {children}
-      </RestaurantContext>
-    </PreviewContext>
-  );
+  const result = query.data;
+  if (!result?.ok) return notFound;
+  if (!result.data.isEnabled) return closed ? closed(result.data, children) : notFound;
+  return <RestaurantContext value={result.data}>{children}</RestaurantContext>;
 }

@@ -16,24 +16,28 @@ import { SessionProvider } from '../../providers/session.tsx';
 import { TableProvider } from '../../providers/table.tsx';
 import styles from './restaurant-layout.module.css';
 
-/** The owner's preview banner: its code and texts load only when a preview shows (decision 069). */
-const OwnerPreviewBanner = lazy(() =>
-  loadChunk('owner-preview', () => import('./owner-preview-banner.tsx')).then((m) => ({
-    default: m.OwnerPreviewBanner,
+/** A restaurant not open: the not-found screen, or its owner's preview (a chunk of its own, decision 069). */
+const ClosedRestaurant = lazy(() =>
+  loadChunk('closed-restaurant', () => import('./closed-restaurant.tsx')).then((m) => ({
+    default: m.ClosedRestaurant,
   })),
 );
 
 /** spec §2: restaurant provider → table provider → session → the layout holding the screens. */
 export function RestaurantLayout() {
+  const spinner = <Spinner fullScreen />;
+  const notFound = <RestaurantNotFound />;
   return (
     <RestaurantProvider
-      pending={<Spinner fullScreen />}
-      notFound={<RestaurantNotFound />}
-      preview={
-        <Suspense fallback={null}>
-          <OwnerPreviewBanner />
+      pending={spinner}
+      notFound={notFound}
+      closed={(restaurant, screens) => (
+        <Suspense fallback={spinner}>
+          <ClosedRestaurant restaurant={restaurant} pending={spinner} notFound={notFound}>
+            {screens}
+          </ClosedRestaurant>
         </Suspense>
-      }
+      )}
     >
       <TableProvider>
         <SessionProvider>

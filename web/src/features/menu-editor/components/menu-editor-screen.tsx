@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { LoadState, ScreenHead } from '../../../components/console-form/screen-head.tsx';
-import { routes } from '../../../config/routes.ts';
+import { menuPreviewHref } from '../../../config/preview-route.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -185,7 +185,7 @@ export function MenuEditorScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut
         {/* The published menu as guests see it, also before opening (docs/decisions/069-owner-preview.md). */}
         {staffCan(me.role, 'previewMenu') && (
           <p>
-            <a href={routes.menuPreview(me.restaurantShortName, language)}>{t('preview_menu')}</a>{' '}
+            <a href={menuPreviewHref(me.restaurantShortName, language)}>{t('preview_menu')}</a>{' '}
             <span className={ui.muted}>{t('preview_menu_hint')}</span>
           </p>
         )}

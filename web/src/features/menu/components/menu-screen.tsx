@@ -1,7 +1,7 @@
 import { API_BASE, apiPaths } from '@tablo/contract/paths';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
-import { usePreview, useRestaurant } from '../../../providers/restaurant.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import { MenuContent } from './menu-content.tsx';
 import { MenuMessage } from './menu-message.tsx';
 import styles from './menu-screen.module.css';
@@ -12,7 +12,7 @@ import { OfflineNotice } from './offline-notice.tsx';
 export function MenuScreen() {
   const { t } = useTranslation('menu');
   const restaurant = useRestaurant();
-  const menu = useMenu(restaurant.shortName, usePreview());
+  const menu = useMenu(restaurant.shortName);
 
   return (
     <div className={styles.screen} aria-busy={menu.isPending}>

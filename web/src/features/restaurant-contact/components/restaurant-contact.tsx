@@ -1,7 +1,7 @@
 import { CalendarDays, Phone } from 'lucide-react';
 import { useMenu } from '../../../lib/menu-query.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
-import { usePreview, useRestaurant } from '../../../providers/restaurant.tsx';
+import { useRestaurant } from '../../../providers/restaurant.tsx';
 import styles from './restaurant-contact.module.css';
 
 /** `tel:` wants the number as dialled: the spaces people write for reading are dropped. */
@@ -20,8 +20,7 @@ function isWebUrl(url: string): boolean {
 export function RestaurantContact() {
   const { t } = useTranslation('common');
   const { shortName, phone, reservationUrl } = useRestaurant();
-  // The owner's preview reads the menu from its own route (decision 069).
-  const menu = useMenu(shortName, usePreview());
+  const menu = useMenu(shortName);
   const reservation = reservationUrl && isWebUrl(reservationUrl) ? reservationUrl : null;
   if (!menu.isSuccess || (!phone && !reservation)) return null;
   return (

@@ -3,6 +3,7 @@ import type { SetupChecklist, SetupStep } from '@tablo/contract/restaurant-setup
 import { staffSetupPaths } from '@tablo/contract/restaurant-setup';
 import { Link } from 'react-router';
 import ui from '../../../components/console-form/console-form.module.css';
+import { menuPreviewHref } from '../../../config/preview-route.ts';
 import { routes } from '../../../config/routes.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import styles from './setup.module.css';
@@ -66,7 +67,7 @@ export function SetupChecklistView({
         ) : (
           <>
             {/* Before opening, its owner sees the menu as guests will (docs/decisions/069-owner-preview.md). */}
-            <a href={routes.menuPreview(checklist.shortName, links.language)}>{t('preview_menu')}</a>
+            <a href={menuPreviewHref(checklist.shortName, links.language)}>{t('preview_menu')}</a>
             <button type="button" className={ui.primaryButton} disabled={busy} onClick={onOpen}>
               {t('open_button')}
             </button>
