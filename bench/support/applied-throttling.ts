@@ -35,7 +35,14 @@ function watchElementPaints(): void {
   }).observe({ type: 'element', buffered: true });
 }
 
-export async function measureApplied(browser: Browser, url: string): Promise<AppliedRun> {
+/** The marks a menu page paints; a page holding only the first dish's title paints only the first. */
+export const MENU_MARKS = ['first-dish-title', 'first-dish-picture'] as const;
+
+export async function measureApplied(
+  browser: Browser,
+  url: string,
+  marks: readonly string[] = MENU_MARKS,
+): Promise<AppliedRun> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   try {
     const page = await context.newPage();
@@ -46,11 +53,11 @@ export async function measureApplied(browser: Browser, url: string): Promise<App
     await page.addInitScript(watchElementPaints);
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     await page.waitForFunction(
-      () => {
+      (awaited) => {
         const paints = (window as unknown as { __paints?: Record<string, number> }).__paints ?? {};
-        return 'first-dish-title' in paints && 'first-dish-picture' in paints;
+        return awaited.every((mark) => mark in paints);
       },
-      undefined,
+      marks,
       { timeout: 60_000 },
     );
     return await page.evaluate(

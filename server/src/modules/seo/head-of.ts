@@ -2,7 +2,7 @@ import type { Menu } from '@tablo/contract/menu';
 import type { MenuOptions } from '@tablo/contract/menu-options';
 import type { Restaurant } from '@tablo/contract/restaurant';
 import type { CachedAnswer } from '../../lib/cached-answer.ts';
-import { landingHead, restaurantHead, unlistedHead } from './head-tags.ts';
+import { landingHead, type PageTags, restaurantHead, unlistedHead } from './head-tags.ts';
 import { parsePagePath } from './page-path.ts';
 import { SEO_TEXTS } from './texts.ts';
 
@@ -19,11 +19,11 @@ interface Heads {
   /** The menu and options answers the menu screen's heads were built from. */
   menu: CachedAnswer | null;
   options: CachedAnswer | null;
-  byPage: Map<string, string>;
+  byPage: Map<string, PageTags>;
 }
 
-/** The tags for a page's <head>, from its path (no query string). */
-export type HeadOf = (path: string) => Promise<string>;
+/** The tags of a page (its head, and its JSON-LD for the end of its body), from its path (no query string). */
+export type HeadOf = (path: string) => Promise<PageTags>;
 
 /** A restaurant's heads, per screen, table and language; bounded, as table numbers come from the URL. */
 const MAX_HEADS_PER_RESTAURANT = 256;
@@ -35,7 +35,7 @@ const MAX_HEADS_PER_RESTAURANT = 256;
  */
 export function createHeadOf(sources: SeoSources): HeadOf {
   const heads = new WeakMap<CachedAnswer, Heads>();
-  const landing = new Map<string, string>();
+  const landing = new Map<string, PageTags>();
 
   return async (path) => {
     const page = parsePagePath(path);

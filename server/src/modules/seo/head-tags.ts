@@ -69,7 +69,17 @@ function restaurantDescription(restaurant: Restaurant, language: LanguageCode): 
 }
 
 /**
- * The head of an enabled restaurant's screen. The menu is indexed and carries the JSON-LD; the table screens
+ * A page's tags: `head` for its <head>; `end` (the JSON-LD) for the end of its <body>, after the first
+ * screen's markup, whose bytes it would otherwise delay on a slow link (issue 27: ~3.5 KB brotli on the demo
+ * menu with its choices). Search engines read JSON-LD anywhere in the document.
+ */
+export interface PageTags {
+  head: string;
+  end: string;
+}
+
+/**
+ * The tags of an enabled restaurant's screen. The menu is indexed and carries the JSON-LD; the table screens
  * belong to one table's visit (orders, payments), so they are previewable but not indexed.
  */
 export function restaurantHead(
@@ -78,7 +88,7 @@ export function restaurantHead(
   menu: Menu | null,
   optionGroups: readonly MenuOptionGroup[],
   publicUrl: string,
-): string {
+): PageTags {
   const { screen, table, language } = page;
   const pathIn = (l: LanguageCode) => `${publicUrl}${restaurantPath(screen, restaurant.shortName, table, l)}`;
   const url = pathIn(language);
@@ -92,20 +102,20 @@ export function restaurantHead(
     image: restaurant.image ? absoluteUrl(publicUrl, restaurant.image) : null,
     index: screen === 'menu',
   });
-  if (screen !== 'menu' || menu === null) return head;
-  return (
-    head +
-    jsonLdScript(
+  if (screen !== 'menu' || menu === null) return { head, end: '' };
+  return {
+    head,
+    end: jsonLdScript(
       restaurantJsonLd(restaurant, menu, optionGroups, language, { publicUrl, pageUrl: url, description }),
-    )
-  );
+    ),
+  };
 }
 
-export function landingHead(language: LanguageCode, publicUrl: string): string {
+export function landingHead(language: LanguageCode, publicUrl: string): PageTags {
   const texts = SEO_TEXTS[language];
   const pathIn = (l: LanguageCode) => `${publicUrl}/${l}`;
-  return (
-    commonHead({
+  return {
+    head: commonHead({
       title: texts.landingTitle,
       description: texts.landingDescription,
       language,
@@ -113,15 +123,17 @@ export function landingHead(language: LanguageCode, publicUrl: string): string {
       alternates: pathIn,
       image: null,
       index: true,
-    }) + jsonLdScript(landingJsonLd(publicUrl, language, texts.landingDescription))
-  );
+    }),
+    end: jsonLdScript(landingJsonLd(publicUrl, language, texts.landingDescription)),
+  };
 }
 
 /** Unknown or disabled restaurants, staff screens, any other path: a plain title, never indexed. */
-export function unlistedHead(language: LanguageCode, title: string): string {
-  return [
+export function unlistedHead(language: LanguageCode, title: string): PageTags {
+  const head = [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', SEO_TEXTS[language].landingDescription),
     meta('name', 'robots', 'noindex'),
   ].join('');
+  return { head, end: '' };
 }

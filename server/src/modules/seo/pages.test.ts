@@ -179,6 +179,9 @@ describe('page heads: title, description, links, og: and JSON-LD', () => {
 
       const blocks = document.querySelectorAll('script[type="application/ld+json"]');
       expect(blocks).toHaveLength(1);
+      // At the end of the body, after the menu's markup: its bytes never delay the first dish (issue 27).
+      expect(blocks[0]?.parentElement?.tagName).toBe('BODY');
+      expect(response.body.indexOf('application/ld+json')).toBeGreaterThan(response.body.indexOf('<body'));
       const ld = RestaurantLd.parse(JSON.parse(blocks[0]?.textContent ?? ''));
       expect(ld.name).toBe('Paprika & Co');
       expect(ld.image).toBe(`${PUBLIC_URL}/images/restaurant.webp`);

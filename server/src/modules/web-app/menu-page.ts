@@ -6,6 +6,7 @@ import { escapeHtml } from '../../lib/html-escape.ts';
 import { bootAssetsFor, type ViteManifest } from './boot-assets.ts';
 import { bootLoaderTags, type HeroPageTemplate } from './boot-loader.ts';
 import { withHeroPreload } from './hero-picture.ts';
+import type { HeadLookup } from './page-tags.ts';
 import type { PageTexts, RenderPage } from './server-renderer.ts';
 
 /** The restaurant and menu answers a page is rendered from (the API's cached answers), or null. */
@@ -32,8 +33,8 @@ export interface MenuPagesOptions {
   stylesheet: (href: string) => string | null;
   /** The API's answer cache: a page is one more answer of its restaurant, dropped with the others. */
   cache: AnswerCache;
-  /** The page's own <head> tags (modules/seo), inserted before </head>. */
-  headOf?: (path: string) => Promise<string>;
+  /** The page's own tags (modules/seo): its head before </head>, its JSON-LD before </body>. */
+  headOf?: HeadLookup;
 }
 
 export interface MenuPages {
@@ -73,11 +74,10 @@ export function createMenuPages(options: MenuPagesOptions): MenuPages {
       config: options.config,
     });
     if (!rendered) return null;
-    const head = options.headOf ? await options.headOf(path) : '';
-    const html = composePage(options, path, shortName, language, rendered.html, rendered.data).replace(
-      '</head>',
-      () => `${head}</head>`,
-    );
+    const tags = options.headOf ? await options.headOf(path) : { head: '', end: '' };
+    const html = composePage(options, path, shortName, language, rendered.html, rendered.data)
+      .replace('</head>', () => `${tags.head}</head>`)
+      .replace(/<\/body>/, () => `${tags.end}</body>`);
     return createCachedBody(null, html, 'text/html; charset=utf-8');
   }
 

@@ -125,7 +125,9 @@ describe('the built web app', () => {
       ],
       answers: ['/api/restaurant/one/loader', '/api/menu/current/loader'],
     });
-    expect(page.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script></body>`);
+    // The loader ends the page's own markup; only the JSON-LD follows it, at the end of the body.
+    expect(page.body).toContain(`<script>${BOOT_LOADER_SCRIPT}</script><script type="application/ld+json">`);
+    expect(page.body.slice(page.body.indexOf('<body>'))).toMatch(/^<body>.*<\/script><\/body><\/html>$/s);
     expect(page.headers['content-security-policy']).toContain(`script-src 'self' ${BOOT_LOADER_CSP_SOURCE};`);
     // Pages without a hero keep the build's own script tags; the build manifest is not served.
     const landing = await ctx.app.inject({ method: 'GET', url: '/hu' });

@@ -15,6 +15,7 @@ import { bootHeroImgTag, withHeroPreload } from './hero-picture.ts';
 import { renderIndexHtml } from './index-html.ts';
 import { createMenuPages, type MenuPages, type PageAnswers } from './menu-page.ts';
 import { menuPageHotMatch } from './page-cache.ts';
+import type { HeadLookup, PageTags } from './page-tags.ts';
 import { loadServerRenderer, readPageTexts } from './server-renderer.ts';
 
 /** The diner routes that carry a restaurant (spec §2): /menu/:shortName/…, /order/:shortName/…, … */
@@ -22,9 +23,6 @@ const RESTAURANT_PAGE = /^\/(?:menu|order|table|payment-success|terms-and-condit
 
 /** The restaurant's hero image (the header's picture and the page's largest paint), or null. */
 export type HeroImageLookup = (shortName: string) => Promise<string | null>;
-
-/** The tags a page's <head> gets for its path: title, description, links, og:, JSON-LD (modules/seo). */
-export type HeadLookup = (path: string) => Promise<string>;
 
 const NOT_BUILT =
   'The Tablo web app is not built yet. Run `npm run build` (or `npm start`, which builds it) and reload.';
@@ -89,11 +87,13 @@ export async function setupWebApp(app: App, options: WebAppOptions): Promise<voi
   async function pageHtml(url: string): Promise<string | null> {
     const html = await heroPageHtml(url);
     if (html === null || !options.headOf) return html;
-    const head = await options.headOf(pathOf(url)).catch((error: unknown) => {
+    const tags = await options.headOf(pathOf(url)).catch((error: unknown): PageTags => {
       app.log.warn({ err: error }, 'page head failed');
-      return '<title>Tablo</title>';
+      return { head: '<title>Tablo</title>', end: '' };
     });
-    return html.replace('</head>', () => `${head}</head>`);
+    return html
+      .replace('</head>', () => `${tags.head}</head>`)
+      .replace(/<\/body>/, () => `${tags.end}</body>`);
   }
 
   async function heroPageHtml(url: string): Promise<string | null> {
