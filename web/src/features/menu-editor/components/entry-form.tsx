@@ -1,10 +1,10 @@
-import { ALLERGEN_TYPES } from '@tablo/contract/allergens';
 import { AVAILABILITY_TYPES, type AvailabilityType, type VatKey } from '@tablo/contract/menu';
 import { type FormEvent, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure } from '../api/menu-editor-api.ts';
 import { type FieldErrors, fieldErrors } from '../utils/field-errors.ts';
+import { AllergenChecks } from './allergen-checks.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { type DraftCategory, type DraftItem, type EntryValues, valuesOf } from './entry-fields.ts';
 import { ItemPreview } from './item-preview.tsx';
@@ -168,28 +168,12 @@ export function EntryForm({
             </select>
             {fieldError('availabilityType')}
           </div>
-          <fieldset className={styles.fieldset} aria-describedby={described('allergens')}>
-            <legend>{t('menu:allergens')}</legend>
-            {fieldError('allergens')}
-            <div className={styles.checks}>
-              {ALLERGEN_TYPES.map((type) => (
-                <label key={type} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={values.allergens.includes(type)}
-                    onChange={(event) =>
-                      change({
-                        allergens: event.target.checked
-                          ? [...values.allergens, type]
-                          : values.allergens.filter((a) => a !== type),
-                      })
-                    }
-                  />
-                  {t(`menu:allergen.${type}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <AllergenChecks
+            value={values.allergens}
+            onChange={(allergens) => change({ allergens })}
+            describedBy={described('allergens')}
+            error={fieldError('allergens')}
+          />
           {optionGroups.length > 0 && (
             <fieldset className={styles.fieldset} aria-describedby={described('optionGroups')}>
               <legend>{t('choices_offered')}</legend>

@@ -7,6 +7,7 @@ import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import type { EditorFailure } from '../api/menu-editor-api.ts';
 import { type FieldErrors, fieldErrors } from '../utils/field-errors.ts';
+import { AllergenChecks } from './allergen-checks.tsx';
 import { translationsOf, valuesOf } from './entry-fields.ts';
 import styles from './menu-editor.module.css';
 import { TranslationsTable } from './translations-table.tsx';
@@ -196,27 +197,7 @@ export function OptionGroupForm({
                 onChange={(event) => setOption(index, { price: event.target.value })}
               />
             </div>
-            <fieldset className={styles.fieldset}>
-              <legend>{t('menu:allergens')}</legend>
-              <div className={styles.checks}>
-                {ALLERGEN_TYPES.map((type) => (
-                  <label key={type} className={styles.check}>
-                    <input
-                      type="checkbox"
-                      checked={row.allergens.includes(type)}
-                      onChange={(event) =>
-                        setOption(index, {
-                          allergens: event.target.checked
-                            ? [...row.allergens, type]
-                            : row.allergens.filter((a) => a !== type),
-                        })
-                      }
-                    />
-                    {t(`menu:allergen.${type}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <AllergenChecks value={row.allergens} onChange={(allergens) => setOption(index, { allergens })} />
             <label className={styles.check}>
               <input
                 type="checkbox"
