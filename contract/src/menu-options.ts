@@ -77,7 +77,8 @@ export const SetOptionAvailabilityRequestSchema = z.strictObject({
   availabilityType: AvailabilityTypeSchema,
 });
 
+/** The choices' API paths, relative to the API base `/api` like `apiPaths`. */
 export const menuOptionPaths = {
-  options: (shortName: string) => `/api/menu/current/${encodeURIComponent(shortName)}/options`,
-  availability: (optionId: number) => `/api/staff/menu-options/${optionId}/availability`,
+  options: (shortName: string) => `/menu/current/${encodeURIComponent(shortName)}/options`,
+  availability: (optionId: number) => `/staff/menu-options/${optionId}/availability`,
 } as const;

@@ -1,6 +1,5 @@
 import type { MenuItem } from '@tablo/contract/menu';
 import type { MenuOptionGroup, MenuOptions } from '@tablo/contract/menu-options';
-import { API_BASE } from '@tablo/contract/paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { RequestError } from './request-error.ts';
@@ -29,20 +28,12 @@ export function groupsOf(
 export async function getMenuOptions(shortName: string, signal?: AbortSignal): Promise<MenuOptions> {
   const contract = import('@tablo/contract/menu-options');
   const { menuOptionPaths } = await contract;
-  const result = await apiRequest(withoutApiBase(menuOptionPaths.options(shortName)), {
+  const result = await apiRequest(menuOptionPaths.options(shortName), {
     schema: async () => (await contract).MenuOptionsSchema,
     signal,
   });
   if (!result.ok) throw new RequestError(result.status, result.message);
   return result.data;
-}
-
-/**
- * `menuOptionPaths` spell the whole path (`/api/…`), where `apiPaths` leave `API_BASE` to the client: the
- * client adds it once.
- */
-export function withoutApiBase(path: string): string {
-  return path.startsWith(`${API_BASE}/`) ? path.slice(API_BASE.length) : path;
 }
 
 export function menuOptionsQueryOptions(shortName: string) {

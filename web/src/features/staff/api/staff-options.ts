@@ -1,6 +1,5 @@
 import type { AvailabilityType } from '@tablo/contract/menu';
 import { MenuOptionSchema, menuOptionPaths } from '@tablo/contract/menu-options';
-import { withoutApiBase } from '../../../lib/menu-options-query.ts';
 import { staffRequest } from './staff-request.ts';
 
 /** The answer is read for the option's availability only (whatever else the server adds to it). */
@@ -8,7 +7,7 @@ const OptionAvailabilityAnswerSchema = MenuOptionSchema.pick({ availabilityType:
 
 /** PUT /api/staff/menu-options/:optionId/availability (issue 27: an option sold out, like a dish). */
 export function setOptionAvailability(optionId: number, availabilityType: AvailabilityType) {
-  return staffRequest(withoutApiBase(menuOptionPaths.availability(optionId)), {
+  return staffRequest(menuOptionPaths.availability(optionId), {
     method: 'PUT',
     body: { availabilityType },
     schema: OptionAvailabilityAnswerSchema,
