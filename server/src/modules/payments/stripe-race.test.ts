@@ -26,8 +26,8 @@ import { expireDuePayments } from './service.ts';
  * payment is pending, no session is open at Stripe; the succeeded payments add up to the paid units.
  *
  * STRIPE_RACE_ROUNDS (1000) rounds on either database (STRIPE_RACE_ROUNDS_PGLITE overrides it for PGlite
- * alone); a round takes ~0.03 s on PostgreSQL and ~0.04–0.08 s on PGlite (one statement at a time in this
- * process; 1000 rounds measured at 80 s with the machine's two cores shared and busy). Rounds run at
+ * alone). 1000 rounds measured with this machine's two cores shared and busy: 38 s on PostgreSQL, 50–80 s
+ * on PGlite (one statement at a time in this process). Rounds run at
  * STRIPE_RACE_TABLES (5) tables side by side. A failing round replays from its seed (the round number).
  *
  * Every path (a success on time and a late one accepted, a late one refunded, a forced close, a lapse,
