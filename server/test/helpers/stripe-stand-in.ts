@@ -8,7 +8,8 @@ import Stripe from 'stripe';
  *
  * - `expires_at` between 30 minutes and 24 hours after the request (by the stand-in's clock);
  * - amounts: whole numbers, 0 ≤ amount ≤ 99 999 999 (eight digits, in the currency's minor unit — a
- *   1 000 000 Ft total is 10^8 fillér and refused); a lowercase three-letter currency;
+ *   1 000 000 Ft total is 10^8 fillér and refused); a total under Stripe's minimum charge for its currency
+ *   (`amount_too_small`: HUF 175.00 = 17 500, EUR 0.50 = 50…); a lowercase three-letter currency;
  * - an idempotency key reused with other parameters (400 `idempotency_error`); the same key with the same
  *   parameters answers the first answer again — Stripe keeps it whatever it was, a 500 too;
  * - `expire` of a session that is not `open`; a refund of a payment that is not paid, or of more than is
@@ -97,6 +98,14 @@ export interface StripeApiStandIn {
 }
 
 const MAX_AMOUNT = 99_999_999;
+/** Stripe's minimum charge amounts in the minor unit (docs.stripe.com/currencies), for the currencies tests use. */
+const MIN_AMOUNTS: Record<string, { amount: number; shown: string }> = {
+  huf: { amount: 17_500, shown: 'Ft175.00' },
+  eur: { amount: 50, shown: '€0.50' },
+  czk: { amount: 1_500, shown: 'Kč15.00' },
+  usd: { amount: 50, shown: '$0.50' },
+  jpy: { amount: 50, shown: '¥50' },
+};
 const stripe = new Stripe('sk_test_stand_in');
 
 class Refused extends Error {
@@ -172,6 +181,16 @@ export async function startStripeApiStandIn(): Promise<StripeApiStandIn> {
         'The total amount is too large',
         'line_items',
         'amount_too_large',
+      );
+    }
+    const minimum = MIN_AMOUNTS[currency];
+    if (minimum && total < minimum.amount) {
+      throw new Refused(
+        400,
+        'invalid_request_error',
+        `The Checkout Session's total amount due must add up to at least ${minimum.shown} ${currency}`,
+        null,
+        'amount_too_small',
       );
     }
     const now = nowSeconds();

@@ -56,6 +56,8 @@ export const PAYMENT_TEXTS = {
   zeroOnline: 'Nothing to pay online',
   onlineTooLarge: (maximum: number) =>
     `tip: online payments take at most ${maximum} (amount + tip) in one payment: lower the tip, pay part of the bill, or pay the waiter`,
+  onlineTooSmall: (minimum: number) =>
+    `Online payments take at least ${minimum} (amount + tip) in one payment: pay more of the bill at once, add a tip, or pay the waiter`,
   endedMeanwhile: (status: string) =>
     `This payment was ${status.toLowerCase()} while the payment page was being opened: nothing was charged`,
 } as const;
@@ -267,10 +269,14 @@ export async function createPayment(
       if (body.method === 'ONLINE' && plan.amount + body.tip === 0)
         throw new HttpError(422, PAYMENT_TEXTS.zeroOnline);
       const online = body.method === 'ONLINE' ? deps.provider : null;
-      // What the provider would refuse is refused here, before anything is reserved (Stripe: 8 digits).
+      // What the provider would refuse is refused here, before anything is reserved (Stripe: 8 digits,
+      // and its minimum charge — 175 Ft for HUF).
       const maximum = online?.maximumTotal(visit.currency) ?? null;
       if (maximum !== null && plan.amount + body.tip > maximum)
         throw new HttpError(422, PAYMENT_TEXTS.onlineTooLarge(maximum));
+      const minimum = online?.minimumTotal(visit.currency) ?? null;
+      if (minimum !== null && plan.amount + body.tip < minimum)
+        throw new HttpError(422, PAYMENT_TEXTS.onlineTooSmall(minimum));
       const splitId = plan.newSplit
         ? await insertSplit(tx, { visitId: visit.visitId, ...plan.newSplit })
         : plan.shareCount > 0 && split

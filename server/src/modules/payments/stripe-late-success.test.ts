@@ -269,6 +269,71 @@ describe.each(testDatabaseKinds())('Stripe: money that cannot go wrong on %s', (
     expect(ctx.standIn.sessions.get(p.sessionId)?.amount_total).toBe(99_999_900);
   });
 
+  it('refuses an online total under Stripe’s minimum charge (175 Ft) with 422 naming the minimum, before asking Stripe or reserving anything', async () => {
+    const { tableId, anna } = await party();
+    const sessionsOpened = () =>
+      ctx.standIn.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const requests = sessionsOpened();
+    // One of twenty equal shares of 3480 Ft: 174 Ft, one forint under Stripe's 175.00 Ft.
+    const body = {
+      tableId,
+      method: 'ONLINE' as const,
+      selection: { kind: 'shares' as const, shares: 20, count: 1 },
+      expectedAmount: 174,
+      lang: 'en',
+    };
+    const response = await pay(ctx, anna, body);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toMatch(/^Online payments take at least 175 \(amount \+ tip\)/);
+    expect(sessionsOpened()).toBe(requests);
+    const left = await payable(ctx, anna, tableId);
+    expect(left.leftAmount).toBe(3480);
+    expect(left.split).toBeNull();
+    // The same share with a one-forint tip reaches the minimum: Stripe takes it (17 500 fillér).
+    const taken = await pay(ctx, anna, { ...body, tip: 1 });
+    expect(taken.statusCode, taken.body).toBe(201);
+    const sessionId = ctx.standIn.sessionOf(taken.json().checkoutUrl as string);
+    expect(ctx.standIn.sessions.get(sessionId)?.amount_total).toBe(17_500);
+  });
+
+  it('money taken at Stripe for equal shares after a forced close is refunded through Stripe, once, and staff see it', async () => {
+    const { tableId, anna } = await party();
+    const share = await pay(ctx, anna, {
+      tableId,
+      method: 'ONLINE',
+      selection: { kind: 'shares', shares: 2, count: 1 },
+      expectedAmount: 1740,
+      tip: 100,
+      lang: 'en',
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    const p = { id: share.json().id as string, sessionId: ctx.standIn.sessionOf(share.json().checkoutUrl) };
+    // The diner pays on Stripe's page; the webhook is late. Meanwhile a manager force-closes the table.
+    expect(ctx.standIn.complete(p.sessionId)).toBe(true);
+    const late = takeEvents(ctx, p.sessionId);
+    expect((await forceClose(ctx, tableId)).statusCode).toBe(204);
+    // Shares are priced anew for whoever pays next: the late money goes back, whole, tip included.
+    await until(
+      async () => (await paymentRow(ctx, p.id)).lateOutcome === 'REFUNDED',
+      'the late success refunded',
+    );
+    for (const event of [...late, ...late]) expect((await deliver(ctx, event)).statusCode).toBe(200);
+    expect(await paymentRow(ctx, p.id)).toMatchObject({ status: 'CANCELLED', lateOutcome: 'REFUNDED' });
+    expect(ctx.standIn.refunded(p.sessionId)).toBe((1740 + 100) * 100);
+    expect(ctx.standIn.refunds.filter((r) => r.metadata.paymentId === p.id)).toHaveLength(1);
+    // Staff see it on the table's live channel; the diner sees it on the result page.
+    expect(await lateEvents(ctx, p.id)).toEqual(['REFUNDING', 'REFUNDED']);
+    expect((await readResult(ctx, anna, p.id)).payment).toMatchObject({
+      status: 'CANCELLED',
+      lateOutcome: 'REFUNDED',
+    });
+    // Nothing of the visit counts as paid.
+    const paid = await ctx.database.db.execute(sql`
+      select coalesce(sum(oi.paid_quantity), 0)::int as paid from order_item oi join orders o on o.id = oi.order_id
+      join payment p on p.visit_id = o.visit_id where p.id = ${p.id}`);
+    expect((paid as unknown as { rows: { paid: number }[] }).rows[0]?.paid).toBe(0);
+  });
+
   it('a payment whose webhook never came completes by reconciliation: not before the gap, at the start of an instance, once per payment', async () => {
     const { tableId, anna } = await party();
     const p = await payOnline(ctx, anna, tableId, 3480);

@@ -61,6 +61,8 @@ export interface OnlinePaymentProvider {
   readonly minimumReservationMinutes: number;
   /** The largest amount + tip the provider takes in one payment, in our unit; null: no limit. */
   maximumTotal(currency: string): number | null;
+  /** The smallest amount + tip the provider takes in one payment, in our unit; null: no floor known. */
+  minimumTotal(currency: string): number | null;
   startCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * Ends an open checkout so it can no longer be paid, and answers its state afterwards: `expired`, or

@@ -31,6 +31,10 @@ export class SandboxProvider implements OnlinePaymentProvider {
     return null;
   }
 
+  minimumTotal(): number | null {
+    return null;
+  }
+
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     return {
       checkoutUrl: `${this.publicUrl}${paymentPaths.sandboxCheckout(request.paymentId)}?lang=${encodeURIComponent(request.lang)}&key=${this.token(request.paymentId)}`,

@@ -52,7 +52,7 @@ describe('Stripe provider and the stand-in', () => {
     expires_at: expiresAt,
   });
 
-  it('refuses what Stripe refuses: expires_at outside 30 min – 24 h, more than eight digits, a reused key', async () => {
+  it('refuses what Stripe refuses: expires_at outside 30 min – 24 h, more than eight digits, under the minimum charge, a reused key', async () => {
     const now = Math.floor(Date.now() / 1000);
     await expect(raw.checkout.sessions.create(sessionParams(now + 29 * 60 + 50))).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
@@ -69,6 +69,12 @@ describe('Stripe provider and the stand-in', () => {
     expect((await raw.checkout.sessions.create(sessionParams(now + 3600, STRIPE_MAX_AMOUNT))).status).toBe(
       'open',
     );
+    // HUF's minimum charge is 175.00 Ft: 17 500 in Stripe's minor unit.
+    await expect(raw.checkout.sessions.create(sessionParams(now + 3600, 17_499))).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_small',
+    });
+    expect((await raw.checkout.sessions.create(sessionParams(now + 3600, 17_500))).status).toBe('open');
     const first = await raw.checkout.sessions.create(sessionParams(now + 3600), {
       idempotencyKey: 'same-key',
     });
@@ -99,6 +105,11 @@ describe('Stripe provider and the stand-in', () => {
     expect(toStripeAmount(500, 'JPY')).toBe(500);
     expect(provider.maximumTotal('HUF')).toBe(999_999);
     expect(provider.maximumTotal('JPY')).toBe(STRIPE_MAX_AMOUNT);
+    // The minimum charge in our unit: whole forints for HUF, the minor unit elsewhere; none where unknown.
+    expect(provider.minimumTotal('HUF')).toBe(175);
+    expect(provider.minimumTotal('eur')).toBe(50);
+    expect(provider.minimumTotal('JPY')).toBe(50);
+    expect(provider.minimumTotal('XAF')).toBeNull();
     const now = Date.UTC(2026, 10, 27, 12, 0, 0);
     // Asked for 30 minutes exactly (what main sent, floored, after the commit): moved to 35.
     expect(sessionExpiry(new Date(now + 30 * 60_000), now)).toBe(now / 1000 + 35 * 60);
@@ -115,6 +126,10 @@ describe('Stripe provider and the stand-in', () => {
     await expect(checkout('a0000000-0000-4000-8000-000000000003', 1_000_000)).rejects.toBeInstanceOf(
       ProviderRefusal,
     );
+    await expect(checkout('a0000000-0000-4000-8000-000000000004', 174)).rejects.toMatchObject({
+      name: 'ProviderRefusal',
+      code: 'amount_too_small',
+    });
   });
 
   it('expires an open session, answers a completed one as it is, and retrieves either', async () => {

@@ -21,6 +21,27 @@ const WHOLE_UNIT_TWO_DECIMAL = new Set(['HUF', 'TWD', 'UGX', 'ISK']);
 /** Stripe takes amounts of up to eight digits in the minor unit (99 999 999: 999 999.99 Ft). */
 export const STRIPE_MAX_AMOUNT = 99_999_999;
 
+/**
+ * Stripe's minimum charge per currency, in its minor unit (docs.stripe.com/currencies, "Minimum and
+ * maximum charge amounts"): a smaller session is refused as `amount_too_small`. HUF's is 175.00 Ft
+ * (17 500 fillér). A currency not listed has no floor here: Stripe's refusal then answers as a provider failure.
+ */
+export const STRIPE_MIN_AMOUNTS: Readonly<Record<string, number>> = {
+  HUF: 17_500,
+  EUR: 50,
+  CZK: 1_500,
+  PLN: 200,
+  RON: 200,
+  BGN: 100,
+  CHF: 50,
+  GBP: 30,
+  USD: 50,
+  SEK: 300,
+  DKK: 250,
+  NOK: 300,
+  JPY: 50,
+};
+
 /** Stripe's floor for a Checkout Session's `expires_at`: 30 minutes after the request, at most 24 hours. */
 export const STRIPE_MIN_SESSION_SECONDS = 30 * 60;
 export const STRIPE_MAX_SESSION_SECONDS = 24 * 60 * 60;
@@ -101,6 +122,11 @@ export class StripeProvider implements OnlinePaymentProvider {
 
   maximumTotal(currency: string): number {
     return Math.floor(STRIPE_MAX_AMOUNT / multiplierOf(currency));
+  }
+
+  minimumTotal(currency: string): number | null {
+    const minimum = STRIPE_MIN_AMOUNTS[currency.toUpperCase()];
+    return minimum === undefined ? null : Math.ceil(minimum / multiplierOf(currency));
   }
 
   async startCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
