@@ -36,6 +36,7 @@ const PEPPER = { de: 'Pfeffersoße', en: 'Pepper sauce' };
 const LARGE = { de: 'Groß', en: 'Large' };
 const OAT = { de: 'Hafermilch', en: 'Oat milk' };
 const COW = { de: 'Kuhmilch' };
+const NO_MILK = { de: 'Ohne Milch' };
 
 function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
@@ -222,7 +223,8 @@ describe('choices on dishes, from the dialog to the receipt', () => {
     expect(collapsed(await receiptRow.textContent())).toContain(price(coffeeUnit, 'de'));
     await screenshot(page, 'choices-receipt');
 
-    // With milk avoided, the coffee's dialog marks the choice that has it and not the oat drink.
+    // With milk avoided, the coffee's dialog marks the choice that has it and not the oat drink, and starts
+    // on no milk instead of the usual cow's milk.
     await page.goto(`/order/demo/${TABLE}/de`);
     await page.getByRole('button', { name: menuText('dietary_filter'), exact: true }).click();
     const filter = page.getByRole('dialog', { name: menuText('dietary_filter') });
@@ -235,6 +237,8 @@ describe('choices on dishes, from the dialog to the receipt', () => {
     const oat = steered.locator('li').filter({ hasText: OAT.de });
     await expect.poll(() => cow.getByText(avoid).count()).toBe(1);
     expect(await oat.getByText(avoid).count()).toBe(0);
+    expect(await steered.getByRole('radio', { name: NO_MILK.de }).isChecked()).toBe(true);
+    expect(await steered.getByRole('radio', { name: new RegExp(`^${COW.de}`) }).isChecked()).toBe(false);
     await screenshot(page, 'choices-coffee-avoiding-milk');
     await page.keyboard.press('Escape');
     await steered.waitFor({ state: 'detached' });

@@ -1,14 +1,15 @@
+import type { AllergenType } from '@tablo/contract/allergens';
 import {
   type ChoiceProblem,
   type ChoiceSelection,
   checkChoices,
-  defaultSelections,
   priceChoices,
 } from '@tablo/contract/choices';
 import type { MenuItem } from '@tablo/contract/menu';
 import type { MenuOptionGroup } from '@tablo/contract/menu-options';
 import { type RefObject, useMemo, useRef, useState } from 'react';
 import { groupsOf, useMenuOptions } from '../../../lib/menu-options-query.ts';
+import { defaultsAvoiding } from '../utils/avoiding-defaults.ts';
 
 export type DialogChoicesState = {
   selections: ChoiceSelection[];
@@ -28,10 +29,16 @@ export type DialogChoicesState = {
 };
 
 /**
- * Issue 27: the choices of the open dish — the groups (loaded with the dialog), the defaults preselected, the
- * price of one unit with what is chosen, and the problems, shown once the diner tries to add.
+ * Issue 27: the choices of the open dish — the groups (loaded with the dialog), the defaults preselected
+ * (steered away from the allergens the diner avoids), the price of one unit with what is chosen, and the
+ * problems, shown once the diner tries to add.
  */
-export function useDialogChoices(item: MenuItem, shortName: string, onDone: () => void): DialogChoicesState {
+export function useDialogChoices(
+  item: MenuItem,
+  shortName: string,
+  avoid: readonly AllergenType[],
+  onDone: () => void,
+): DialogChoicesState {
   const hasChoices = item.optionGroupIds.length > 0;
   const options = useMenuOptions(shortName, hasChoices);
   const groups = useMemo(() => groupsOf(options.data, item), [options.data, item]);
@@ -39,7 +46,7 @@ export function useDialogChoices(item: MenuItem, shortName: string, onDone: () =
   const [tried, setTried] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const ready = !hasChoices || options.data !== undefined;
-  const selections = useMemo(() => chosen ?? defaultSelections(groups), [chosen, groups]);
+  const selections = useMemo(() => chosen ?? defaultsAvoiding(groups, avoid), [chosen, groups, avoid]);
   const problems = useMemo(() => checkChoices(groups, selections), [groups, selections]);
   // Until the groups arrive, the card's figure (the defaults' price, from the menu) stands.
   const unitPrice =

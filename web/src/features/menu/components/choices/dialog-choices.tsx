@@ -31,7 +31,7 @@ export function DialogChoicesPart({
   onState,
 }: DialogChoicesPartProps) {
   const { t } = useTranslation(['choices', 'menu']);
-  const choices = useDialogChoices(item, shortName, onDone);
+  const choices = useDialogChoices(item, shortName, avoid, onDone);
   const confirm = useRef(choices.confirm);
   confirm.current = choices.confirm;
   const { selections, unitPrice, ready } = choices;
