@@ -80,6 +80,8 @@ describe('ordering at a table', () => {
     const orderId = Number(new URL(a.url()).searchParams.get('placed'));
     expect(orderId).toBeGreaterThan(0);
     await expect.poll(() => statusBadge(a, orderId).textContent()).toBe('Placed');
+    // The diner's "My orders" view, with the "Order placed" toast still showing.
+    await expectNoAxeViolations(a);
     await screenshot(a, 'phone-order-overview');
 
     // The second phone sees the order appear without reloading.

@@ -288,6 +288,7 @@ describe('paying from the phone: two diners at one table', () => {
     await sandboxDecides(b, bTotal, 'Decline');
     await expect.poll(() => resultStatus(b), LIVE).toBe('FAILED');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(payText('declined_released'));
+    await expectNoAxeViolations(b);
     await screenshot(b, 'payment-result-declined');
     for (const title of [LANGOS, BEER])
       await expect.poll(() => line(a, title).getAttribute('data-state'), LIVE).toBe('free');
@@ -310,6 +311,7 @@ describe('paying from the phone: two diners at one table', () => {
     await pay(b, 'method_cash', 2 * beer);
     await expect.poll(() => resultStatus(b), LIVE).toBe('PENDING');
     expect(await b.locator('[data-payment-status]').textContent()).toContain(payText('pending_waiter_hint'));
+    await expectNoAxeViolations(b);
     await screenshot(b, 'payment-result-pending-cash');
     await confirmCashOnTablet(tablet, TABLE);
     await expect.poll(() => resultStatus(b), LIVE).toBe('SUCCEEDED');

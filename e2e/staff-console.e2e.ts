@@ -13,11 +13,22 @@ import { STAFF } from './support/staff.ts';
 // Issue 8: the staff console on a tablet (1024×768): log in, see a diner's order arrive live, move it by
 // keyboard only, and every staff screen without WCAG 2.2 AA violations.
 const staff = texts('en', 'staff');
+const staffDe = texts('de', 'staff');
+const choicesDe = texts('de', 'choices');
 const baseUrl = inject('baseUrl');
 const tableUrls = inject('tableUrls');
 const TABLET = { width: 1024, height: 768 };
 /** A table no other journey uses, so its visit is this journey's own. */
 const TABLE = '9';
+
+/** A choice of the demo's steak no other journey orders, in German, with its group (the sold-out switch's name). */
+const GARLIC_BUTTER = { option: 'Knoblauchbutter', group: 'Soße' };
+const REJECT_REASON = 'The kitchen has run out of it';
+
+/** Fills a `{{name}}` text of the app with values. */
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
 
 /** A diner's phone joins TABLE (scanning its code), as the phone app does: its session and the table's id. */
 async function dinerJoins() {
@@ -148,6 +159,27 @@ describe('staff console on a tablet', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => card.locator('[data-status]').textContent()).toBe(staff('status_SERVED'));
 
+    // A second order is rejected: the dialog asks for the reason the diner will read, says when it is
+    // missing, and passes axe in that state.
+    const rejected = await dinerOrders('extra spicy');
+    const rejectedLabel = fill(staff('order_label'), { id: rejected.id });
+    const rejectedCard = page.locator(`article[data-order-id="${rejected.id}"]`);
+    await expect.poll(() => rejectedCard.isVisible(), { timeout: 10_000 }).toBe(true);
+    await rejectedCard
+      .getByRole('button', { name: fill(staff('reject_order'), { order: rejectedLabel }) })
+      .click();
+    const reject = page.getByRole('dialog', { name: fill(staff('reject_title'), { order: rejectedLabel }) });
+    await reject.getByRole('button', { name: staff('reject'), exact: true }).click();
+    await expect.poll(() => reject.getByRole('alert').textContent()).toBe(staff('reject_reason_required'));
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-reject-dialog');
+    await reject.getByLabel(staff('reject_reason')).fill(REJECT_REASON);
+    await reject.getByRole('button', { name: staff('reject'), exact: true }).click();
+    await expect.poll(() => reject.count()).toBe(0);
+    await expect
+      .poll(() => rejectedCard.getByText(fill(staff('rejected_because'), { reason: REJECT_REASON })).count())
+      .toBe(1);
+
     // Every other screen of the console, reached from the navigation, passes axe.
     const nav = page.getByRole('navigation', { name: staff('navigation') });
     for (const [screen, title] of [
@@ -210,6 +242,37 @@ describe('staff console on a tablet', () => {
     // (target-size counts what is covered at that scroll position); scrolled to, it is whole.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectNoAxeViolations(page);
+    await context.close();
+    expect(errors()).toEqual([]);
+  });
+
+  // Issue 24: a staff screen in another language than English. German's longer words, and the choices'
+  // sold-out switches whose names must begin with what they show (WCAG 2.5.3) in both states.
+  it('the menu screen in German, its choices sold out and back, passes axe', async () => {
+    const { page, errors } = await tablet();
+    await logInToConsole(page, STAFF);
+    await page.goto('/staff/menu/de');
+    await expect
+      .poll(() => page.getByRole('heading', { name: staffDe('menu_title'), level: 1 }).isVisible())
+      .toBe(true);
+    const markSoldOut = page.getByRole('button', {
+      name: fill(choicesDe('mark_option_sold_out'), GARLIC_BUTTER),
+      exact: true,
+    });
+    await expect.poll(() => markSoldOut.isVisible()).toBe(true);
+    expect(await markSoldOut.textContent()).toBe(staffDe('mark_sold_out'));
+    await expectNoAxeViolations(page);
+    await markSoldOut.click();
+    const markAvailable = page.getByRole('button', {
+      name: fill(choicesDe('mark_option_available'), GARLIC_BUTTER),
+      exact: true,
+    });
+    await expect.poll(() => markAvailable.isVisible()).toBe(true);
+    expect(await markAvailable.textContent()).toBe(staffDe('mark_available'));
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'tablet-staff-menu-de');
+    await markAvailable.click();
+    await expect.poll(() => markSoldOut.isVisible()).toBe(true);
     await context.close();
     expect(errors()).toEqual([]);
   });

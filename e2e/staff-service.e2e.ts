@@ -1,7 +1,7 @@
 import { MenuSchema } from '@tablo/contract/menu';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
 import { failedResource, type Journey, startJourney, texts } from './support/journey.ts';
 import { STAFF, staffLogin } from './support/staff.ts';
 
@@ -325,6 +325,8 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
         ]);
     }
     await screenshot(two, 'service-board-cash-request');
+    // The board with a cash request, its confirm and cancel buttons on the manager's tablet.
+    await expectNoAxeViolations(one);
     await one
       .getByRole('button', {
         name: fill(staffText('confirm_payment_of'), { method: cash, amount: price(soup), table: TABLE }),
@@ -365,6 +367,7 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
       .poll(() => b.locator('[data-call="WAITER"]').getAttribute('data-call-state'), LIVE)
       .toBe('sent');
     await screenshot(one, 'service-board-waiter-call');
+    await expectNoAxeViolations(one);
     await one
       .getByRole('button', {
         name: fill(staffText('acknowledge_call'), { call: staffText('call_WAITER'), table: TABLE }),
@@ -446,6 +449,7 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
     });
     // The served order is unpaid: the manager is shown that and closes anyway (force).
     expect(await closeDialog.getByText(/Ft/).count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(one);
     await closeDialog.getByRole('button', { name: staffText('close_anyway') }).click();
     await expect.poll(() => closeDialog.count()).toBe(0);
     for (const page of [a, b]) {
@@ -518,6 +522,8 @@ describe('a dinner service: two staff tablets, two diner phones', () => {
     const rotateDialog = one.getByRole('dialog', {
       name: fill(staffText('rotate_token_title'), { table: TABLE }),
     });
+    await expect.poll(() => rotateDialog.isVisible()).toBe(true);
+    await expectNoAxeViolations(one);
     await rotateDialog.getByRole('button', { name: staffText('rotate_token') }).click();
     await expect.poll(() => rotateDialog.count()).toBe(0);
     expect(await row.count()).toBe(1);

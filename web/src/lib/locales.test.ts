@@ -28,6 +28,12 @@ describe('locale files', () => {
     for (const language of Object.keys(resources)) expect(LANGUAGE_CODES).toContain(language);
   });
 
+  // spec §1/§2: all ten languages ship; a missing folder would silently drop the checks below for it.
+  it('has a folder for every supported language', () => {
+    const missing = LANGUAGE_CODES.filter((language) => resources[language] === undefined);
+    expect(missing).toEqual([]);
+  });
+
   // Every language present must have every English key, non-empty (spec §2: all ten languages).
   for (const language of Object.keys(resources).filter((l) => l !== 'en')) {
     for (const [namespace, texts] of Object.entries(english)) {
