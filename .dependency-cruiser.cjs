@@ -3,6 +3,7 @@
  *   contract ← server, contract ← web
  *   server:  server.ts/app.ts/cli/demo → modules → plugins/lib → db;   nothing shipped imports the harness
  *   web:     app → features → components → providers → lib → config;  a feature never imports another feature
+ *   web and server never import each other; shipped web code never imports web/src/testing
  * `npm run layers` checks it; `npm test` runs it after the lint.
  */
 const TEST = '(\\.test\\.tsx?$|/testing/)';
@@ -10,9 +11,40 @@ module.exports = {
   forbidden: [
     {
       name: 'contract-imports-nothing-above',
+      comment:
+        'the contract is the bottom layer: no path into the server, the web app or the harness, whether relative or by package name (@tablo/server/..., resolved to server/...)',
       severity: 'error',
       from: { path: '^contract/src' },
       to: { path: '^(server|web|e2e|bench)/' },
+    },
+    {
+      name: 'web-imports-no-server',
+      comment: 'the web app and the server meet only in the contract',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-imports-no-web',
+      comment: 'the server serves the built web app (web/dist) and never imports its source',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^web/src/' },
+    },
+    {
+      name: 'web-product-imports-no-harness',
+      comment:
+        'what web/src ships never imports web/src/testing (request handlers, render helpers of the tests)',
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: TEST },
+      to: { path: '^web/src/testing/' },
+    },
+    {
+      name: 'every-import-resolves',
+      comment: 'an import the check cannot resolve is one no rule above can see (the resolve options below)',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
     },
     {
       name: 'shipped-code-imports-no-harness',
@@ -84,6 +116,12 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      // Resolve '@tablo/contract/*' (and any package) through its package.json `exports`, as Node and Vite do:
+      // without these the package imports stay unresolved and no rule above sees them.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'default'],
+    },
   },
 };

@@ -3,6 +3,8 @@ import { type MouseEvent, useEffect, useRef } from 'react';
 /**
  * A native modal <dialog> that is open while its component is mounted: the browser traps focus, closes
  * it on Escape and makes the page behind inert. Focus returns to where it was when the dialog closes.
+ * The staff console keeps a copy (features/staff/hooks/use-staff-dialog.ts, decision record 059): shared,
+ * this hook becomes a chunk of its own on /menu. A change here is made there too.
  */
 export function useModalDialog(onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);

@@ -3,11 +3,11 @@ import type { MenuOption, MenuOptionGroup, MenuOptions } from '@tablo/contract/m
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../lib/format-price.ts';
 import { menuOptionsQueryKey, useMenuOptions } from '../../../lib/menu-options-query.ts';
+import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { setOptionAvailability } from '../api/staff-options.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
-import { pickTitle } from '../utils/pick-title.ts';
 import styles from './staff.module.css';
 
 /** Issue 27: the choices of the dishes (oat milk, pepper sauce…), each with a Sold out toggle like a dish. */

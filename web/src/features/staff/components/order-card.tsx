@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { shownOrderChoices } from '../../../lib/order-choices.ts';
+import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { moveOrder, staffBoardQueryKey } from '../api/staff-board.ts';
@@ -11,7 +12,6 @@ import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { formatAge } from '../utils/age.ts';
 import { applyOrderAnswer } from '../utils/board-events.ts';
-import { pickTitle } from '../utils/pick-title.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 import styles from './staff.module.css';
 

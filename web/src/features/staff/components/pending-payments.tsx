@@ -2,6 +2,7 @@ import type { Order } from '@tablo/contract/order';
 import { type StaffPaymentItem, type StaffPendingPayment, staffCan } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatPrice } from '../../../lib/format-price.ts';
+import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { notify } from '../../../lib/toast.ts';
 import { useLanguage } from '../../../providers/language.tsx';
@@ -10,7 +11,6 @@ import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { formatAge } from '../utils/age.ts';
-import { pickTitle } from '../utils/pick-title.ts';
 import styles from './staff.module.css';
 
 type PendingPaymentsProps = {
