@@ -8,6 +8,7 @@ import { useLanguage } from '../../../providers/language.tsx';
 import { setItemAvailability } from '../api/staff-tables.ts';
 import { useStaffConsole } from '../hooks/staff-console-context.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
+import { AvailabilityRow } from './availability-row.tsx';
 import { OptionAvailability } from './option-availability.tsx';
 import { EmptyState, ScreenState } from './screen-state.tsx';
 import styles from './staff.module.css';
@@ -39,7 +40,7 @@ export function MenuAvailabilityScreen() {
                 </h2>
                 <ul className={styles.menuList}>
                   {category.menuItems.map((item) => (
-                    <AvailabilityRow key={item.id} item={item} shortName={me.restaurantShortName} />
+                    <ItemRow key={item.id} item={item} shortName={me.restaurantShortName} />
                   ))}
                 </ul>
               </section>
@@ -52,7 +53,7 @@ export function MenuAvailabilityScreen() {
   );
 }
 
-function AvailabilityRow({ item, shortName }: { item: MenuItem; shortName: string }) {
+function ItemRow({ item, shortName }: { item: MenuItem; shortName: string }) {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
   const queryClient = useQueryClient();
@@ -75,25 +76,14 @@ function AvailabilityRow({ item, shortName }: { item: MenuItem; shortName: strin
   }
 
   return (
-    <li className={styles.menuRow} data-sold-out={soldOut} data-item={item.id}>
-      <span>
-        <strong>{title}</strong>{' '}
-        <span className={styles.muted}>{formatPrice(item.priceGross, language)}</span>
-      </span>
-      <span className={styles.actions}>
-        <span className={styles.badge} data-off={soldOut}>
-          {soldOut ? t('sold_out') : t('available')}
-        </span>
-        <button
-          type="button"
-          className={soldOut ? styles.primaryButton : styles.button}
-          disabled={busy !== null}
-          onClick={() => void toggle()}
-          aria-label={t(soldOut ? 'mark_available_of' : 'mark_sold_out_of', { item: title })}
-        >
-          {soldOut ? t('mark_available') : t('mark_sold_out')}
-        </button>
-      </span>
-    </li>
+    <AvailabilityRow
+      title={title}
+      price={formatPrice(item.priceGross, language)}
+      soldOut={soldOut}
+      disabled={busy !== null}
+      name={t(soldOut ? 'mark_available_of' : 'mark_sold_out_of', { item: title })}
+      data={{ 'data-item': item.id }}
+      onToggle={() => void toggle()}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { setOptionAvailability } from '../api/staff-options.ts';
 import { useStaffAction } from '../hooks/use-staff-action.ts';
+import { AvailabilityRow } from './availability-row.tsx';
 import styles from './staff.module.css';
 
 /** Issue 27: the choices of the dishes (oat milk, pepper sauce…), each with a Sold out toggle like a dish. */
@@ -78,30 +79,17 @@ function OptionRow({ shortName, group, groupTitle, option }: OptionRowProps) {
   }
 
   return (
-    <li className={styles.menuRow} data-sold-out={soldOut} data-option={option.id}>
-      <span>
-        <strong>{title}</strong>{' '}
-        {option.priceDelta > 0 && (
-          <span className={styles.muted}>+{formatPrice(option.priceDelta, language)}</span>
-        )}
-      </span>
-      <span className={styles.actions}>
-        <span className={styles.badge} data-off={soldOut}>
-          {soldOut ? t('staff:sold_out') : t('staff:available')}
-        </span>
-        <button
-          type="button"
-          className={soldOut ? styles.primaryButton : styles.button}
-          disabled={busy !== null}
-          onClick={() => void toggle()}
-          aria-label={t(soldOut ? 'mark_option_available' : 'mark_option_sold_out', {
-            option: title,
-            group: groupTitle,
-          })}
-        >
-          {soldOut ? t('staff:mark_available') : t('staff:mark_sold_out')}
-        </button>
-      </span>
-    </li>
+    <AvailabilityRow
+      title={title}
+      price={option.priceDelta > 0 ? `+${formatPrice(option.priceDelta, language)}` : null}
+      soldOut={soldOut}
+      disabled={busy !== null}
+      name={t(soldOut ? 'mark_option_available' : 'mark_option_sold_out', {
+        option: title,
+        group: groupTitle,
+      })}
+      data={{ 'data-option': option.id }}
+      onToggle={() => void toggle()}
+    />
   );
 }
