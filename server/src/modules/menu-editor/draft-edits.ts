@@ -36,6 +36,11 @@ export function refInUse(menu: MenuFile, ref: string): boolean {
 
 /** A ref made from a title (accents dropped, lowercase, hyphens), made unique with a number if taken. */
 export function newRef(menu: MenuFile, title: string, fallback: string): string {
+  return uniqueRef(title, fallback, (ref) => refInUse(menu, ref));
+}
+
+/** `title` as a ref (or `fallback` when nothing of it is left), with `-2`, `-3`… while `taken` says so. */
+export function uniqueRef(title: string, fallback: string, taken: (ref: string) => boolean): string {
   const base =
     title
       .normalize('NFKD')
@@ -44,10 +49,10 @@ export function newRef(menu: MenuFile, title: string, fallback: string): string 
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 60) || fallback;
-  if (!refInUse(menu, base)) return base;
+  if (!taken(base)) return base;
   for (let n = 2; ; n += 1) {
     const candidate = `${base}-${n}`;
-    if (!refInUse(menu, candidate)) return candidate;
+    if (!taken(candidate)) return candidate;
   }
 }
 

@@ -1,6 +1,7 @@
 import { sortAllergens } from '@tablo/contract/allergen-order';
 import type { MenuFile } from '@tablo/contract/menu-import';
 import { formatPath } from '../menu-import/parse-menu-file.ts';
+import { uniqueRef } from './draft-edits.ts';
 
 /**
  * The editor's changes to the draft's option groups (issue 27), as pure functions like draft-edits.ts:
@@ -20,18 +21,7 @@ export function findOptionGroup(menu: MenuFile, ref: string): DraftOptionGroup |
 
 /** A group ref made from a title, made unique among the groups with a number if taken. */
 export function newOptionGroupRef(menu: MenuFile, title: string): string {
-  const base =
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'choices';
-  if (!findOptionGroup(menu, base)) return base;
-  for (let n = 2; ; n += 1) {
-    if (!findOptionGroup(menu, `${base}-${n}`)) return `${base}-${n}`;
-  }
+  return uniqueRef(title, 'choices', (ref) => findOptionGroup(menu, ref) !== undefined);
 }
 
 /** Allergens of each option once, in the specification's order. */

@@ -7,6 +7,7 @@ import { type FieldErrors, fieldErrors } from '../utils/field-errors.ts';
 import { AllergenChecks } from './allergen-checks.tsx';
 import { ConflictNotice } from './conflict-notice.tsx';
 import { type DraftCategory, type DraftItem, type EntryValues, valuesOf } from './entry-fields.ts';
+import { FormActions } from './form-actions.tsx';
 import { ItemPreview } from './item-preview.tsx';
 import styles from './menu-editor.module.css';
 import { PictureField } from './picture-field.tsx';
@@ -227,14 +228,7 @@ export function EntryForm({
         />
       )}
       {item && <ItemPreview values={values} />}
-      <div className={styles.actions}>
-        <button type="submit" className={ui.primaryButton} disabled={busy}>
-          {t('save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import type { EditorFailure } from '../api/menu-editor-api.ts';
 import { type FieldErrors, fieldErrors } from '../utils/field-errors.ts';
 import { AllergenChecks } from './allergen-checks.tsx';
 import { translationsOf, valuesOf } from './entry-fields.ts';
+import { FormActions } from './form-actions.tsx';
 import styles from './menu-editor.module.css';
 import { TranslationsTable } from './translations-table.tsx';
 
@@ -233,14 +234,7 @@ export function OptionGroupForm({
         <input type="checkbox" checked={isActive} onChange={(event) => setActive(event.target.checked)} />
         {t('active')}
       </label>
-      <div className={styles.actions}>
-        <button type="submit" className={ui.primaryButton} disabled={busy}>
-          {t('save')}
-        </button>
-        <button type="button" className={ui.button} onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
+      <FormActions busy={busy} onCancel={onCancel} />
     </form>
   );
 }
