@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
+import type { Clock } from './lib/clock.ts';
 import { Draining } from './lib/draining.ts';
 import { apiHotMatch, apiHotMatchWithSuffix, createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   closeDatabase?: boolean;
   /** Sends the account mails; by default SMTP_URL's, or the log when it is unset (lib/mailer.ts). */
   mailer?: Mailer;
+  /** The time every rule about hours, windows and business days reads (tests pass a ManualClock). */
+  clock?: Clock;
 }
 
 export function appConfigOf(config: Config): AppConfig {

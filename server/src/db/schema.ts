@@ -49,35 +49,41 @@ export const optionGroupKind = pgEnum('option_group_kind', OPTION_GROUP_KINDS);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
-export const restaurant = pgTable('restaurant', {
-  id: serial('id').primaryKey(),
-  shortName: text('short_name').notNull().unique(),
-  name: text('name').notNull(),
-  imageUrl: text('image_url'),
-  descriptionHu: text('description_hu').notNull().default(''),
-  descriptionEn: text('description_en').notNull().default(''),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  isOrderingEnabled: boolean('is_ordering_enabled').notNull().default(true),
-  currency: text('currency').notNull().default('HUF'),
-  paymentMethods: paymentMethod('payment_methods').array().notNull().default(sql`'{CASH,CARD}'`),
-  requireTableToken: boolean('require_table_token').notNull().default(true),
-  /** Shown on the diner pages as a `tel:` link ("Phone number"); CLI `set-contact`. */
-  phone: text('phone'),
-  /** "Reserve a table" links here (http or https); CLI `set-contact`. */
-  reservationUrl: text('reservation_url'),
-  /** Printed on payment receipts (issue 24 §15); null → left out. CLI `set-contact --address`. */
-  address: text('address'),
-  /** The restaurant's tax number, printed on payment receipts; null → left out. CLI `set-contact --tax-number`. */
-  taxNumber: text('tax_number'),
-  /** IANA time zone of the restaurant: receipts (and later hours and business days) read the clock in it. */
-  timeZone: text('time_zone').notNull().default('Europe/Budapest'),
-  /** Grows on each save of the settings screen: a save made from an older version answers 409 (decision 061). */
-  settingsVersion: integer('settings_version').notNull().default(1),
-  /** When the QR sheet was first downloaded, or the owner ticked "QR codes" done (the setup checklist). */
-  qrCodesDoneAt: timestamp('qr_codes_done_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const restaurant = pgTable(
+  'restaurant',
+  {
+    id: serial('id').primaryKey(),
+    shortName: text('short_name').notNull().unique(),
+    name: text('name').notNull(),
+    imageUrl: text('image_url'),
+    descriptionHu: text('description_hu').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    isOrderingEnabled: boolean('is_ordering_enabled').notNull().default(true),
+    currency: text('currency').notNull().default('HUF'),
+    paymentMethods: paymentMethod('payment_methods').array().notNull().default(sql`'{CASH,CARD}'`),
+    requireTableToken: boolean('require_table_token').notNull().default(true),
+    /** Shown on the diner pages as a `tel:` link ("Phone number"); CLI `set-contact`. */
+    phone: text('phone'),
+    /** "Reserve a table" links here (http or https); CLI `set-contact`. */
+    reservationUrl: text('reservation_url'),
+    /** Printed on payment receipts (issue 24 §15); null → left out. CLI `set-contact --address`. */
+    address: text('address'),
+    /** The restaurant's tax number, printed on payment receipts; null → left out. CLI `set-contact --tax-number`. */
+    taxNumber: text('tax_number'),
+    /** IANA time zone of the restaurant: receipts (and later hours and business days) read the clock in it. */
+    timeZone: text('time_zone').notNull().default('Europe/Budapest'),
+    /** The hour a business day begins in the restaurant's zone: orders after midnight count to the evening before. */
+    businessDayCutoffHour: integer('business_day_cutoff_hour').notNull().default(4),
+    /** Grows on each save of the settings screen: a save made from an older version answers 409 (decision 061). */
+    settingsVersion: integer('settings_version').notNull().default(1),
+    /** When the QR sheet was first downloaded, or the owner ticked "QR codes" done (the setup checklist). */
+    qrCodesDoneAt: timestamp('qr_codes_done_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('restaurant_business_day_cutoff_hour', sql`${t.businessDayCutoffHour} between 0 and 23`)],
+);
 
 export const diningTable = pgTable(
   'dining_table',

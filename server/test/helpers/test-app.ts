@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/database.ts';
 import { type Config, loadConfig } from '../../src/env.ts';
 import type { App } from '../../src/lib/app-type.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
 
 /** Shaped like Vite's build: a module entry, a module preload; the manifest names the menu screen's chunks. */
@@ -65,7 +66,7 @@ export interface TestContext {
 
 export async function createTestApp(
   kind: TestDatabaseKind,
-  options: { config?: Config; cacheCoalesceMs?: number } = {},
+  options: { config?: Config; cacheCoalesceMs?: number; clock?: Clock } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase(kind);
   const app = await buildApp({
@@ -73,6 +74,7 @@ export async function createTestApp(
     config: options.config ?? testConfig(),
     logger: false,
     cacheCoalesceMs: options.cacheCoalesceMs ?? 20,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {

@@ -1,0 +1,2 @@
+ALTER TABLE "restaurant" ADD COLUMN "business_day_cutoff_hour" integer DEFAULT 4 NOT NULL;--> statement-breakpoint
+ALTER TABLE "restaurant" ADD CONSTRAINT "restaurant_business_day_cutoff_hour" CHECK ("restaurant"."business_day_cutoff_hour" between 0 and 23);
