@@ -4,6 +4,7 @@ import { RowIdParamSchema } from './ids.ts';
 import { AvailabilityTypeSchema } from './menu.ts';
 import { OrderSchema, OrderStatusSchema } from './order.ts';
 import { PaymentMethodSchema } from './payment.ts';
+import { PrinterStatusMessageSchema } from './printing.ts';
 import { TableCallKindSchema, TableCallSchema } from './table-call.ts';
 
 /** Staff API (cookie session + CSRF header). Accounts come from sign-up, invitations or the CLI. */
@@ -44,6 +45,12 @@ export const STAFF_PERMISSIONS = {
   manageOwners: ['OWNER'],
   /** See the day's succeeded payments and refund them, in whole or in part (docs/decisions/053). */
   refundPayments: ['OWNER', 'MANAGER'],
+  /** Printers and stations, and when tickets print (contract printing.ts, issue 28). */
+  managePrinters: ['OWNER', 'MANAGER'],
+  /** Opening hours, closed days, the menu's time windows and the business day's cut-off (issue 28). */
+  manageHours: ['OWNER', 'MANAGER'],
+  /** The day's figures, the printable day report and its CSV export (issue 28). */
+  viewFigures: ['OWNER', 'MANAGER'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
@@ -159,6 +166,7 @@ export const StaffServerMessageSchema = z.union([
   TableEventSchema,
   StaffReadyMessageSchema,
   StaffTableUpdatedMessageSchema,
+  PrinterStatusMessageSchema,
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type StaffServerMessage = z.infer<typeof StaffServerMessageSchema>;

@@ -100,7 +100,8 @@ export class StaffLive {
       this.socket?.caughtUp();
       return;
     }
-    if (message.type === 'error' || message.type === 'table.updated') return;
+    if (message.type === 'error' || message.type === 'table.updated' || message.type === 'printer.status')
+      return;
     const key = `${message.tableId}:${message.cursor}`;
     if (this.received.has(key)) this.duplicates.push(key);
     this.received.add(key);

@@ -99,6 +99,9 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
       case 'table.updated':
         options.onTableUpdated(message.tableId);
         return;
+      case 'printer.status':
+        // Printers' state is the printing feature's (issue 28); the board's table events carry cursors.
+        return;
       default:
         if (message.cursor <= (cursors.get(message.tableId) ?? 0)) return;
         cursors.set(message.tableId, message.cursor);
