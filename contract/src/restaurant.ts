@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PublicHoursSchema } from './hours.ts';
 import { TableSchema } from './table.ts';
 
 /** Restaurant short names: lowercase letters, digits and hyphens, as they appear in URLs. */
@@ -23,6 +24,8 @@ export const RestaurantSchema = z.object({
   /** Where a table is reserved ("Reserve a table"), an http(s) URL; null when not set. */
   reservationUrl: z.string().nullable(),
   tables: z.array(TableSchema),
+  /** Issue 28: the opening hours the page says "ordering opens at …" from; absent or null = always open. */
+  hours: PublicHoursSchema.nullish(),
 });
 export type Restaurant = z.infer<typeof RestaurantSchema>;
 

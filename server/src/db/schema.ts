@@ -752,3 +752,49 @@ export const pictureFile = pgTable('picture_file', {
   bytes: bytea('bytes').notNull(),
   createdAt: createdAt(),
 });
+
+// Issue 28, opening hours (docs/decisions/074-opening-hours.md): no span at all = no hours set = always open.
+
+/** The opening hours' save counter, per restaurant (a save from an older version answers 409). */
+export const openingHours = pgTable('opening_hours', {
+  restaurantId: integer('restaurant_id')
+    .primaryKey()
+    .references(() => restaurant.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});
+
+/**
+ * One span of a weekday's hours, in minutes since the restaurant's local midnight. `closes` not after `opens`
+ * runs past midnight and belongs to the weekday it opens (Friday 18:00–02:00 is Friday's).
+ */
+export const openingSpan = pgTable(
+  'opening_span',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    weekday: integer('weekday').notNull(),
+    opens: integer('opens').notNull(),
+    closes: integer('closes').notNull(),
+  },
+  (t) => [
+    index('opening_span_restaurant_idx').on(t.restaurantId),
+    check('opening_span_weekday', sql`${t.weekday} between 1 and 7`),
+    check('opening_span_minutes', sql`${t.opens} between 0 and 1439 and ${t.closes} between 0 and 1439`),
+    check('opening_span_not_empty', sql`${t.opens} <> ${t.closes}`),
+  ],
+);
+
+/** A date on which the restaurant's spans that open on it do not open (a holiday, a private event). */
+export const closedDay = pgTable(
+  'closed_day',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.date] })],
+);

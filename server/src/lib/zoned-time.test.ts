@@ -30,6 +30,10 @@ describe('zoned time', () => {
     expect(
       instantAt('2026-10-25', 4 * 60, BUDAPEST).getTime() - instantAt('2026-10-25', 60, BUDAPEST).getTime(),
     ).toBe(4 * 3600_000);
+    // 02:30 is shown twice that night (CEST, then CET): read as its first showing, as the comment promises.
+    expect(instantAt('2026-10-25', 150, BUDAPEST).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(instantAt('2026-10-25', 120, BUDAPEST).toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(instantAt('2026-10-25', 180, BUDAPEST).toISOString()).toBe('2026-10-25T02:00:00.000Z');
   });
 
   it('counts a night after midnight to the business day it began on', () => {

@@ -32,6 +32,14 @@ export function wallTimeAt(instant: Date, timeZone: string): WallTime {
 export function instantAt(date: string, minuteOfDay: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const local = new TZDate(year, month - 1, day, Math.floor(minuteOfDay / 60), minuteOfDay % 60, timeZone);
+  // TZDate reads a time shown twice as its second showing; the first is earlier by the change (issue 28).
+  const before = new TZDate(local.getTime() - 3 * 3_600_000, timeZone).getTimezoneOffset();
+  const shift = local.getTimezoneOffset() - before;
+  if (shift > 0) {
+    const first = new Date(local.getTime() - shift * 60_000);
+    const wall = wallTimeAt(first, timeZone);
+    if (wall.date === date && wall.minuteOfDay === minuteOfDay) return first;
+  }
   return new Date(local.getTime());
 }
 

@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
+import { HOURS_ROWS } from './access-matrix-hours.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
 import { SETUP_ROWS } from './access-matrix-setup.ts';
@@ -52,6 +53,9 @@ const WATCHED: [string, string[]][] = [
   ['restaurant', []],
   ['vat_key', []],
   ['picture_file', []],
+  ['opening_hours', []],
+  ['opening_span', []],
+  ['closed_day', []],
 ];
 
 /** One fingerprint of everything a route could change, in one statement. */
@@ -120,6 +124,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...MENU_EDITOR_ROWS,
     ...SETUP_ROWS,
     ...PREVIEW_ROWS,
+    ...HOURS_ROWS,
     ...joins,
   ];
   for (const row of rows) {

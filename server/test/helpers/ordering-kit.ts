@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/database.ts';
 import { diningTable, restaurant } from '../../src/db/schema.ts';
 import type { App } from '../../src/lib/app-type.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 import { BISTRO, type InsertedRestaurant, insertRestaurant } from './fixtures.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabaseKind } from './test-database.ts';
@@ -18,9 +19,18 @@ export interface OrderingContext {
   close(): Promise<void>;
 }
 
-export async function createOrderingApp(kind: TestDatabaseKind): Promise<OrderingContext> {
+export async function createOrderingApp(
+  kind: TestDatabaseKind,
+  options: { clock?: Clock } = {},
+): Promise<OrderingContext> {
   const database = await createTestDatabase(kind);
-  const app = await buildApp({ database, config: testConfig(), logger: false, cacheCoalesceMs: 20 });
+  const app = await buildApp({
+    database,
+    config: testConfig(),
+    logger: false,
+    cacheCoalesceMs: 20,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   const bistro = await insertRestaurant(database.db, BISTRO);
   const other = await insertRestaurant(database.db, {

@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds())('diner scope on %s', (kind) => {
               note: '',
               items: lines.map((l) => ({ menuItemId: l.item, quantity: l.quantity, note: '', choices: [] })),
             },
-            { ordersPerMinute: 1_000_000 },
+            { ordersPerMinute: 1_000_000, now: new Date(), language: 'en' },
           );
           const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
           const stored = await ctx.database.db

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { choicesKey } from '@tablo/contract/choices';
 import { ERROR_TEXTS } from '@tablo/contract/errors';
+import type { LanguageCode } from '@tablo/contract/languages';
 import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contract/order';
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
+import { refuseOutsideHours } from '../hours/service.ts';
 import { appendTableEvent } from '../live/event-log.ts';
 import { requireIssuedSession } from '../table-sessions/index.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
@@ -27,6 +29,9 @@ export const ORDER_TEXTS = {
 export interface PlaceOrderOptions {
   /** Orders one session may place per minute (replays of an order do not count). */
   ordersPerMinute: number;
+  /** The instant the opening hours are read at (the app's clock), and the language a refusal is written in. */
+  now: Date;
+  language: LanguageCode;
 }
 
 /** sha256 of the request in a canonical form, to tell a replay from a different order under one key. */
@@ -131,6 +136,8 @@ export async function placeOrder(
       return stored;
     }
 
+    // A replay above still answers its order; a new one is refused outside the opening hours (issue 28).
+    await refuseOutsideHours(tx, visit.restaurantId, options.now, options.language);
     if (recent >= options.ordersPerMinute) {
       throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }

@@ -2,6 +2,7 @@ import type { Restaurant } from '@tablo/contract/restaurant';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { diningTable, restaurant } from '../../db/schema.ts';
+import { publicHoursOf } from '../hours/service.ts';
 
 export interface RestaurantRef {
   id: number;
@@ -27,6 +28,7 @@ export async function loadRestaurant(db: Db, shortName: string): Promise<Restaur
     .from(diningTable)
     .where(eq(diningTable.restaurantId, row.id))
     .orderBy(asc(diningTable.tableNumber));
+  const hours = await publicHoursOf(db, row.id);
   return {
     shortName: row.shortName,
     isEnabled: row.isEnabled,
@@ -39,5 +41,7 @@ export async function loadRestaurant(db: Db, shortName: string): Promise<Restaur
     phone: row.phone,
     reservationUrl: row.reservationUrl,
     tables,
+    // Issue 28: only a restaurant with hours carries them (the answer of every other stays as it was).
+    ...(hours ? { hours } : {}),
   };
 }
