@@ -31,7 +31,7 @@ function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Comp
 const ACCOUNT_SCREENS = ['confirm-email', 'forgot-password', 'reset-password', 'invitation'] as const;
 
 /** The console's screens in the accounts chunk (a chunk of their own could split a shared one onto /menu). */
-const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor'] as const;
+const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor', 'hours'] as const;
 
 type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
 
@@ -207,7 +207,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: staff((m) => m.staffScreens[name]),
                     })),
-                    // The team, the set-up and the menu editor (issue 26): in the accounts chunk, loaded only when opened.
+                    // The team, the set-up and the menu editor (issue 26), the hours (issue 28): in the accounts chunk, loaded only when opened.
                     ...CONSOLE_ACCOUNT_SCREENS.map((name) => ({
                       path: `${name}/:lang?`,
                       lazy: account((r) => r[name]),

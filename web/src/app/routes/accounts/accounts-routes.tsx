@@ -9,6 +9,7 @@ import { ResetPasswordScreen } from '../../../features/accounts/components/reset
 import { SignUpScreen } from '../../../features/accounts/components/sign-up-screen.tsx';
 import { homeScreen, staffLinks } from '../../../features/staff/utils/staff-links.ts';
 import { useLanguage } from '../../../providers/language.tsx';
+import { hoursRoute } from '../hours/hours-route.tsx';
 import { menuEditorRoute } from '../menu-editor/menu-editor-route.tsx';
 import { setupRoute } from '../restaurant-setup/setup-route.tsx';
 import { teamRoute } from '../staff-team/team-route.tsx';
@@ -62,6 +63,7 @@ export const accountRoutes = {
   team: teamRoute,
   setup: setupRoute,
   'menu-editor': menuEditorRoute,
+  hours: hoursRoute,
   register: { Component: RegisterRoute },
   'confirm-email': { Component: ConfirmEmailRoute },
   'forgot-password': { Component: ForgotPasswordRoute },

@@ -9,6 +9,8 @@ export const PLACE_ORDER_MAX_ATTEMPTS = 5;
 export const PLACE_ORDER_RETRY_BASE_MS = 500;
 
 export type PlaceOrderOptions = {
+  /** The page's language: a refusal (outside the opening hours) is written in it (Accept-Language). */
+  language?: string;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 };
@@ -40,7 +42,10 @@ export async function placeOrder(
     const result = await apiRequest(apiPaths.orders(), {
       method: 'POST',
       body,
-      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      headers: {
+        [IDEMPOTENCY_HEADER]: idempotencyKey,
+        ...(options.language ? { 'Accept-Language': options.language } : {}),
+      },
       schema: OrderSchema,
     });
     attempt += 1;

@@ -70,6 +70,7 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
         items: orderLines(cart.lines),
       },
       cart.idempotencyKey,
+      { language },
     );
     placingRef.current = false;
     setPlacing(false);
@@ -95,6 +96,8 @@ export function CartDialog({ view, onClose, onPlaced }: CartDialogProps) {
     if (result.status === 409 || result.status === 422) {
       void queryClient.invalidateQueries({ queryKey: menuQueryKey(ordering.shortName) });
       void queryClient.invalidateQueries({ queryKey: menuOptionsQueryKey(ordering.shortName) });
+      // Outside the opening hours (issue 28): hours saved meanwhile reach the page's notice.
+      void queryClient.invalidateQueries({ queryKey: ['restaurant', ordering.shortName] });
     }
   }
 

@@ -18,14 +18,14 @@ export const PLACED_PARAM = 'placed';
 export function useAddToCartActions():
   | ((item: MenuItem, place: 'card' | 'dialog', context?: MenuItemActionContext) => ReactNode)
   | null {
-  const { status } = useOrdering();
+  const { status, closed } = useOrdering();
   const render = useCallback(
     (item: MenuItem, place: 'card' | 'dialog', context?: MenuItemActionContext) => (
       <AddToCartButton item={item} place={place} context={context} />
     ),
     [],
   );
-  return status === 'joined' || status === 'offline' ? render : null;
+  return (status === 'joined' || status === 'offline') && !closed ? render : null;
 }
 
 /** The order route's menu: the menu (children) with the cart bar and the cart dialog. */
@@ -47,7 +47,7 @@ export function OrderingMenu({ children }: { children: ReactNode }) {
     },
     [navigate, location.pathname],
   );
-  const canOrder = ordering.status === 'joined' || ordering.status === 'offline';
+  const canOrder = (ordering.status === 'joined' || ordering.status === 'offline') && !ordering.closed;
   return (
     <>
       {children}

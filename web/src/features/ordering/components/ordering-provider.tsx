@@ -1,7 +1,7 @@
 import { DEFAULT_TABLE } from '@tablo/contract/default-table';
 import type { ServerMessage } from '@tablo/contract/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { LiveStatus } from '../../../lib/live-client.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -20,6 +20,7 @@ import {
   saveJoinedTable,
   saveTableToken,
 } from '../state/table-token.ts';
+import type { HoursNotice } from './hours-notice.tsx';
 import { OrderingNotice } from './ordering-notice.tsx';
 
 /** The status of a join answered from the device's kept join while there is no network. */
@@ -112,6 +113,19 @@ export function OrderingProvider({
     enabled: joined !== null && !offline && sessionId !== null,
   });
 
+  // Issue 28: a restaurant with opening hours loads the notice that tells when ordering opens (decision 074).
+  // Its code failing to load leaves ordering as it is: the server refuses an order outside the hours anyway.
+  const [Hours, setHours] = useState<ComponentType<Parameters<typeof HoursNotice>[0]> | null>(null);
+  const [closed, setClosed] = useState<string | null>(null);
+  const hasHours = Boolean(restaurant.hours);
+  useEffect(() => {
+    if (hasHours)
+      import('./hours-notice.tsx').then(
+        (module) => setHours(() => module.HoursNotice),
+        () => undefined,
+      );
+  }, [hasHours]);
+
   const [liveStatus, setLiveStatus] = useState<LiveStatus | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const visitOver = liveStatus === 'closed' || orders.data?.visitId === null;
@@ -186,10 +200,12 @@ export function OrderingProvider({
       sessionId,
       visitId: joined?.visitId ?? null,
       error,
+      closed,
       retry,
       announce: setAnnouncement,
     };
   }, [
+    closed,
     restaurant.isOrderingEnabled,
     sessionId,
     session.isLoaded,
@@ -210,6 +226,7 @@ export function OrderingProvider({
   return (
     <OrderingContext value={value}>
       <OrderingNotice />
+      {Hours && restaurant.hours && <Hours hours={restaurant.hours} onClosed={setClosed} />}
       {children}
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -27,6 +27,8 @@ export type Ordering = {
   visitId: number | null;
   /** The message of a refused or failed join, as the server wrote it. */
   error: string | null;
+  /** Outside the opening hours: when ordering opens, in words (issue 28); no "Add" and no cart meanwhile. */
+  closed?: string | null;
   retry: () => void;
   /** Says something in the screen reader's polite live region. */
   announce: (text: string) => void;

@@ -73,6 +73,15 @@ export function ConsoleHeader() {
             {t('nav_menu_editor')}
           </Link>
         )}
+        {staffCan(me.role, 'manageHours') && (
+          <Link
+            to={staffLinks.hours(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/hours') ? 'page' : undefined}
+          >
+            {t('nav_hours')}
+          </Link>
+        )}
       </nav>
       <div className={styles.tools}>
         <span className={styles.liveStatus} role="status">
