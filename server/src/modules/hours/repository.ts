@@ -1,5 +1,5 @@
 import type { ClosedDay, OpeningSpan } from '@tablo/contract/hours';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { closedDay, openingHours, openingSpan, restaurant } from '../../db/schema.ts';
 
@@ -40,6 +40,38 @@ export async function loadHours(db: Db, restaurantId: number): Promise<StoredHou
     timeZone: row.timeZone,
     version: row.version ?? 0,
   };
+}
+
+/** The rule's input as the placing of an order reads it; null when no hours are set (always open). */
+export interface HoursForRule {
+  timeZone: string;
+  spans: OpeningSpan[];
+  closedDays: string[];
+}
+
+/**
+ * The restaurant's hours as one JSON value (null without spans), for a statement that reads more: placing an
+ * order reads them in its one round trip (docs/decisions/035, 074). `restaurantId` is an SQL expression.
+ */
+export function hoursJsonSql(restaurantId: SQL): SQL {
+  return sql`(select case when s.spans is null then null else json_build_object(
+      'timeZone', r.time_zone, 'spans', s.spans,
+      'closedDays', coalesce((select json_agg(d.date) from ${closedDay} d where d.restaurant_id = r.id), '[]'::json))
+      end
+    from ${restaurant} r,
+      lateral (select json_agg(json_build_object('weekday', o.weekday, 'opens', o.opens, 'closes', o.closes)) as spans
+        from ${openingSpan} o where o.restaurant_id = r.id) s
+    where r.id = ${restaurantId})`;
+}
+
+/** Whether the restaurant has set any hours (none = ordering always open). */
+export async function hasSpans(db: Db, restaurantId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: openingSpan.id })
+    .from(openingSpan)
+    .where(eq(openingSpan.restaurantId, restaurantId))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Locks the restaurant's hours for a save and answers their version (0 before the first save). */

@@ -12,7 +12,14 @@ import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { instantAt, wallTimeAt } from '../../lib/zoned-time.ts';
-import { loadHours, lockHours, replaceHours, type StoredHours } from './repository.ts';
+import {
+  type HoursForRule,
+  hasSpans,
+  loadHours,
+  lockHours,
+  replaceHours,
+  type StoredHours,
+} from './repository.ts';
 
 type HoursChange = z.output<typeof UpdateOpeningHoursRequestSchema>;
 
@@ -39,6 +46,7 @@ export async function getHours(db: Db, restaurantId: number): Promise<OpeningHou
 
 /** What the public restaurant answer carries: null with no spans (ordering always open, nothing to say). */
 export async function publicHoursOf(db: Db, restaurantId: number): Promise<PublicHours | null> {
+  if (!(await hasSpans(db, restaurantId))) return null;
   const hours = await loadHours(db, restaurantId);
   if (hours.spans.length === 0) return null;
   return {
@@ -106,15 +114,13 @@ export class OrderingClosedError extends HttpError {
   }
 }
 
-/** Throws `OrderingClosedError` in the diner's language when the restaurant's hours are closed at `now`. */
-export async function refuseOutsideHours(
-  db: Db,
-  restaurantId: number,
-  now: Date,
-  language: LanguageCode,
-): Promise<void> {
-  const hours = await loadHours(db, restaurantId);
-  const state = orderingStateOf(hours, now);
+/**
+ * Throws `OrderingClosedError` in the diner's language when the restaurant's hours (as `hoursJsonSql` read
+ * them; null = none set) are closed at `now`.
+ */
+export function refuseOutsideHours(hours: HoursForRule | null, now: Date, language: LanguageCode): void {
+  if (!hours) return;
+  const state = orderingStateAt(now, hours, zonedWallClock(hours.timeZone));
   if (state.open) return;
   throw new OrderingClosedError(orderingClosedText(language, state.until, now, hours.timeZone), state.until);
 }

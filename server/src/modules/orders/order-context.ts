@@ -15,6 +15,7 @@ import {
   vatKey,
 } from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
+import { type HoursForRule, hoursJsonSql } from '../hours/repository.ts';
 import { joinedOpenVisitSql, type VisitAtTable, visitAtTableOf } from '../visits/joined-visit.ts';
 import type { MenuItemForOrder } from './repository.ts';
 
@@ -28,6 +29,8 @@ export interface OrderContext {
   /** Seconds until the oldest of the recent orders leaves the window (when one more would be allowed). */
   retryAfterSeconds: number;
   menu: Map<number, MenuItemForOrder>;
+  /** The visit's restaurant's opening hours (issue 28); null when none are set or there is no visit. */
+  hours: HoursForRule | null;
 }
 
 const titlesJson = (table: SQL, owner: SQL) =>
@@ -107,11 +110,19 @@ export async function readOrderContext(
         from ${menuItem} mi
         join ${menuCategory} mc on mc.id = mi.category_id
         join ${vatKey} vk on vk.id = mi.vat_key_id
-        where mi.id in (${ids})) as items
+        where mi.id in (${ids})) as items,
+      ${hoursJsonSql(sql`(select "restaurantId" from visit)`)} as hours
     from recent`);
   const row = (
     result as unknown as {
-      rows: { visit: unknown; previous: unknown; recent: number; retry: number | null; items: unknown }[];
+      rows: {
+        visit: unknown;
+        previous: unknown;
+        recent: number;
+        retry: number | null;
+        items: unknown;
+        hours: unknown;
+      }[];
     }
   ).rows[0];
   const items = jsonValue<(Omit<MenuItemForOrder, 'vatPercent'> & { vatPercent: number | string })[]>(
@@ -123,5 +134,6 @@ export async function readOrderContext(
     recent: Number(row?.recent ?? 0),
     retryAfterSeconds: Number(row?.retry ?? seconds),
     menu: new Map(items.map((item) => [item.id, { ...item, vatPercent: Number(item.vatPercent) }])),
+    hours: jsonValue<HoursForRule | null>(row?.hours ?? null),
   };
 }

@@ -111,7 +111,7 @@ export async function placeOrder(
     if (!(await tryLockIdempotencyKey(tx, sessionId, idempotencyKey)))
       throw new HttpError(409, ORDER_TEXTS.inProgress);
     const ids = body.items.map((line) => line.menuItemId);
-    const { visit, previous, recent, retryAfterSeconds, menu } = await readOrderContext(tx, {
+    const { visit, previous, recent, retryAfterSeconds, menu, hours } = await readOrderContext(tx, {
       sessionId,
       tableId: body.tableId,
       key: idempotencyKey,
@@ -137,7 +137,7 @@ export async function placeOrder(
     }
 
     // A replay above still answers its order; a new one is refused outside the opening hours (issue 28).
-    await refuseOutsideHours(tx, visit.restaurantId, options.now, options.language);
+    refuseOutsideHours(hours, options.now, options.language);
     if (recent >= options.ordersPerMinute) {
       throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }
