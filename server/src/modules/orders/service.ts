@@ -5,6 +5,7 @@ import type { Order, PlaceOrderRequest, TableOrdersResponse } from '@tablo/contr
 import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { appendTableEvent } from '../live/event-log.ts';
+import { enqueueOrderTickets } from '../printing/enqueue.ts';
 import { requireIssuedSession } from '../table-sessions/index.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
 import { describeProblems, lineChoiceProblems, priceLine } from './line-choices.ts';
@@ -167,6 +168,8 @@ export async function placeOrder(
         };
       }),
     });
+    // Issue 28: a restaurant printing on PLACED gets its tickets in this transaction.
+    await enqueueOrderTickets(database, tx, stored.id, 'PLACED');
     const { sessionId: placedBy, ...order } = stored;
     await appendTableEvent(database, tx, {
       tableId: visit.tableId,
