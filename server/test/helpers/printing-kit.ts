@@ -6,6 +6,9 @@ import { type InsertedRestaurant, insertRestaurant } from './fixtures.ts';
 import { joinedSession, type OrderingContext, postOrder } from './ordering-kit.ts';
 import { asStaff, type LoggedIn, logIn, TEST_STAFF_PASSWORD } from './staff.ts';
 
+/** Retries every 50 ms doubling to 200 ms, so an outage of a test lasts a moment. */
+export const FAST_PRINTING = { backoffMs: 50, maxBackoffMs: 200, sendTimeoutMs: 2000, pollMs: 1000 };
+
 /**
  * A pub with a bar (drinks) and a kitchen (soups): a beer, and a goulash whose heat is a choice, titles in
  * Hungarian with ő and ű (not in code pages 437 or 1252: they print right only through 852).

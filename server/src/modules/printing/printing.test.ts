@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumbersOn, sleep, TestPrinter } from '../../../test/helpers/printers.ts';
 import {
   addPrinter,
+  FAST_PRINTING,
   insertPub,
   moveOrder,
   type Pub,
@@ -19,9 +20,6 @@ import {
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/database.ts';
 import type { App } from '../../lib/app-type.ts';
-
-/** Retries every 50 ms doubling to 200 ms, so an outage of a test lasts a moment. */
-export const FAST_PRINTING = { backoffMs: 50, maxBackoffMs: 200, sendTimeoutMs: 2000, pollMs: 1000 };
 
 describe.each(testDatabaseKinds())('kitchen tickets (%s)', (kind: TestDatabaseKind) => {
   let database: Database;
