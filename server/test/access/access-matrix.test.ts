@@ -6,6 +6,7 @@ import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
+import { PRINTING_ROWS } from './access-matrix-printing.ts';
 import { SETUP_ROWS } from './access-matrix-setup.ts';
 import { openSocket, placeOrderAt, SOCKET_CASES, type SocketCase } from './access-sockets.ts';
 import {
@@ -120,6 +121,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...MENU_EDITOR_ROWS,
     ...SETUP_ROWS,
     ...PREVIEW_ROWS,
+    ...PRINTING_ROWS,
     ...joins,
   ];
   for (const row of rows) {
