@@ -148,7 +148,8 @@ export const printingRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
         tags: ['staff'],
         summary: "Print an order's tickets again, marked REPRINT",
         params: z.object({ orderId: RowIdParamSchema }),
-        body: ReprintRequestSchema.default({}),
+        // No body (the board's button) reprints at every station.
+        body: ReprintRequestSchema.nullish(),
         response: { 202: ReprintAnswerSchema },
       },
     },
@@ -157,7 +158,7 @@ export const printingRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
         database,
         staffOf(request).restaurantId,
         request.params.orderId,
-        request.body.printerId ?? null,
+        request.body?.printerId ?? null,
       );
       return reply.code(202).send({ jobs });
     },
