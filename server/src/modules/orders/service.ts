@@ -168,8 +168,8 @@ export async function placeOrder(
         };
       }),
     });
-    // Issue 28: a restaurant printing on PLACED gets its tickets in this transaction.
-    await enqueueOrderTickets(database, tx, stored.id, 'PLACED');
+    // Issue 28: a restaurant printing on PLACED gets its tickets in this transaction (others: no statement).
+    if (visit.printTrigger === 'PLACED') await enqueueOrderTickets(database, tx, stored.id, 'PLACED');
     const { sessionId: placedBy, ...order } = stored;
     await appendTableEvent(database, tx, {
       tableId: visit.tableId,
