@@ -147,9 +147,10 @@ describe.each(testDatabaseKinds())('kitchen tickets (%s)', (kind: TestDatabaseKi
 
   it('Reprint prints a ticket marked REPRINT at each station that printed the order', async () => {
     const orderId = await placeOrder(app, database, pub, 4, [{ ref: 'beer' }, { ref: 'goulash' }]);
+    const [barFirst, kitchenFirst] = [bar.raw.length, kitchen.raw.length];
     await moveOrder(app, pub.waiter, orderId, 'ACCEPTED');
-    const barBefore = (await bar.waitForTickets(bar.raw.length + 1)).length;
-    const kitchenBefore = (await kitchen.waitForTickets(kitchen.raw.length + 1)).length;
+    const barBefore = (await bar.waitForTickets(barFirst + 1)).length;
+    const kitchenBefore = (await kitchen.waitForTickets(kitchenFirst + 1)).length;
     const response = await asStaff(app, pub.waiter, 'POST', `/api/staff/orders/${orderId}/reprint`, {});
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ jobs: 2 });
