@@ -9,6 +9,7 @@ import {
   placeOrder,
 } from '../../../test/helpers/printing-kit.ts';
 import { asStaff } from '../../../test/helpers/staff.ts';
+import { staffSocket } from '../../../test/helpers/staff-live.ts';
 import { testConfig } from '../../../test/helpers/test-app.ts';
 import { createPostgresTestDatabaseUrl } from '../../../test/helpers/test-database.ts';
 import { buildApp } from '../../app.ts';
@@ -22,11 +23,12 @@ import type { App } from '../../lib/app-type.ts';
  * admits one process per data folder, so there is no second instance to race there.)
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instances (postgres)', () => {
-  const instances: { app: App; database: Database }[] = [];
+  const instances: { app: App; database: Database; http: string }[] = [];
   let drop: () => Promise<void>;
   let pub: Pub;
   let bar: TestPrinter;
   let kitchen: TestPrinter;
+  let kitchenId: number;
 
   beforeAll(async () => {
     const fresh = await createPostgresTestDatabaseUrl(process.env.TEST_DATABASE_URL ?? '');
@@ -34,8 +36,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instance
     for (let i = 0; i < 2; i += 1) {
       const database = await openPostgres({ url: fresh.url, poolSize: 5 });
       const app = await buildApp({ database, config: testConfig(), logger: false, printing: FAST_PRINTING });
-      await app.ready();
-      instances.push({ app, database });
+      instances.push({ app, database, http: await app.listen({ host: '127.0.0.1', port: 0 }) });
     }
     const [a] = instances;
     if (!a) throw new Error('no instance');
@@ -47,7 +48,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instance
       address: bar.address,
       categoryIds: [pub.restaurant.categories.drinks as number],
     });
-    await addPrinter(a.app, pub.manager, {
+    kitchenId = await addPrinter(a.app, pub.manager, {
       name: 'Konyha',
       address: kitchen.address,
       categoryIds: [pub.restaurant.categories.soups as number],
@@ -66,6 +67,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instance
   });
 
   it('each job is printed by one instance, once, in order — through an outage of the kitchen printer', async () => {
+    // A board on the second instance hears of the kitchen printer whichever instance found it off.
+    const board = staffSocket((instances[1] as { http: string }).http, { cookie: pub.waiter.cookie });
+    await board.ready();
+    const kitchenSaid = (online: boolean) =>
+      board.until((messages) =>
+        messages.some((m) => m.type === 'printer.status' && m.printerId === kitchenId && m.online === online),
+      );
     const placed: number[] = [];
     const place = async (i: number) => {
       const { app, database } = instances[i % 2] as { app: App; database: Database };
@@ -75,6 +83,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instance
     await kitchen.stop();
     for (let i = 6; i < 10; i += 1) await place(i);
     await sleep(400); // both instances retry the kitchen meanwhile
+    await kitchenSaid(false);
     await kitchen.start();
     for (let i = 10; i < 12; i += 1) await place(i);
 
@@ -89,5 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kitchen tickets with two instance
       .from(printJob)
       .where(and(eq(printJob.restaurantId, pub.restaurant.id), eq(printJob.state, 'WAITING')));
     expect(waiting).toEqual([]);
+    await kitchenSaid(true);
+    board.terminate();
   });
 });
