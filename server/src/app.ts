@@ -24,6 +24,8 @@ import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
 import { setupPictures } from './modules/pictures/routes.ts';
+import { printingRoutes } from './modules/printing/routes.ts';
+import { type PrinterWorkerOptions, startPrinterWorker } from './modules/printing/worker.ts';
 import { qrRoutes } from './modules/qr/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
@@ -72,6 +74,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The time every rule about hours, windows and business days reads (tests pass a ManualClock). */
   clock?: Clock;
+  /** The printer worker's backoff and timeouts (tests shorten them; modules/printing/worker.ts). */
+  printing?: Omit<PrinterWorkerOptions, 'onError'>;
 }
 
 export function appConfigOf(config: Config): AppConfig {
@@ -198,6 +202,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
   await setupPayments(app, { database, config });
+  await app.register(printingRoutes, { prefix: '/api', database });
+  const printerWorker = await startPrinterWorker(database, {
+    ...options.printing,
+    onError: (error) => app.log.error({ err: error }, 'printer worker: a pass failed'),
+  });
+  app.addHook('onClose', () => printerWorker.stop());
   await app.register(liveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
   await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
 

@@ -35,3 +35,15 @@ export const STAFF_SESSIONS_ENDED_CHANNEL = 'tablo_staff_sessions_ended';
 export function notifyStaffSessionsEnded(database: Database, staffUserId: number, tx?: Db): Promise<void> {
   return database.notify(STAFF_SESSIONS_ENDED_CHANNEL, String(staffUserId), tx);
 }
+
+/**
+ * Issue 28. `print_jobs` carries a printer's id when jobs for it were made or set waiting again: every
+ * instance's printer worker wakes (which one prints is decided in the database, modules/printing/worker.ts).
+ */
+export const PRINT_JOBS_CHANNEL = 'tablo_print_jobs';
+
+/**
+ * `printer_status` carries `<restaurantId>:<printerId>` when a printer's health or queue changed: every
+ * instance reads its state and sends `printer.status` to its staff sockets of that restaurant.
+ */
+export const PRINTER_STATUS_CHANNEL = 'tablo_printer_status';

@@ -3,6 +3,12 @@ import { OPTION_GROUP_KINDS } from '@tablo/contract/choices';
 import { AVAILABILITY_TYPES } from '@tablo/contract/menu';
 import type { OrderChoice } from '@tablo/contract/menu-options';
 import { ORDER_STATUSES } from '@tablo/contract/order';
+import {
+  PRINT_JOB_KINDS,
+  PRINT_JOB_STATES,
+  PRINTER_COMMAND_SETS,
+  type PrintTrigger,
+} from '@tablo/contract/printing';
 import { RATING_VALUES } from '@tablo/contract/rating';
 import { REFUND_STATUSES } from '@tablo/contract/refund';
 import { STAFF_ROLES } from '@tablo/contract/staff';
@@ -75,6 +81,8 @@ export const restaurant = pgTable(
     timeZone: text('time_zone').notNull().default('Europe/Budapest'),
     /** The hour a business day begins in the restaurant's zone: orders after midnight count to the evening before. */
     businessDayCutoffHour: integer('business_day_cutoff_hour').notNull().default(4),
+    /** Issue 28: when an order's kitchen tickets print, ACCEPTED (by staff) or PLACED (by the diner). */
+    printTrigger: text('print_trigger').$type<PrintTrigger>().notNull().default('ACCEPTED'),
     /** Grows on each save of the settings screen: a save made from an older version answers 409 (decision 061). */
     settingsVersion: integer('settings_version').notNull().default(1),
     /** When the QR sheet was first downloaded, or the owner ticked "QR codes" done (the setup checklist). */
@@ -82,7 +90,10 @@ export const restaurant = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('restaurant_business_day_cutoff_hour', sql`${t.businessDayCutoffHour} between 0 and 23`)],
+  (t) => [
+    check('restaurant_business_day_cutoff_hour', sql`${t.businessDayCutoffHour} between 0 and 23`),
+    check('restaurant_print_trigger', sql`${t.printTrigger} in ('ACCEPTED', 'PLACED')`),
+  ],
 );
 
 export const diningTable = pgTable(
@@ -797,4 +808,107 @@ export const closedDay = pgTable(
     note: text('note').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.date] })],
+);
+
+// Issue 28 — kitchen tickets (modules/printing, docs/decisions/072-kitchen-tickets-exactly-once.md).
+export const printerCommandSet = pgEnum('printer_command_set', PRINTER_COMMAND_SETS);
+export const printJobKind = pgEnum('print_job_kind', PRINT_JOB_KINDS);
+export const printJobState = pgEnum('print_job_state', PRINT_JOB_STATES);
+
+/** A receipt printer on the restaurant's network: a station printing the lines of its categories. */
+export const printer = pgTable(
+  'printer',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    commandSet: printerCommandSet('command_set').notNull().default('ESC_POS'),
+    paperWidth: integer('paper_width').notNull().default(80),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    /** Health as last seen by a worker: null until first tried. */
+    online: boolean('online'),
+    lastError: text('last_error'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** A deleted printer stays as a row: its jobs keep their history (and failed, never printed). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('printer_restaurant_idx').on(t.restaurantId),
+    check('printer_paper_width', sql`${t.paperWidth} in (58, 80)`),
+    check('printer_port', sql`${t.port} between 1 and 65535`),
+  ],
+);
+
+/** Which menu categories a station prints (a category may go to several stations). */
+export const printerCategory = pgTable(
+  'printer_category',
+  {
+    printerId: integer('printer_id')
+      .notNull()
+      .references(() => printer.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => menuCategory.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.printerId, t.categoryId] }),
+    index('printer_category_category_idx').on(t.categoryId),
+  ],
+);
+
+/** What a ticket says, frozen when the job is made (a later menu edit never changes a waiting ticket). */
+export interface StoredTicket {
+  restaurantName: string;
+  stationName: string;
+  /** null for a test ticket. */
+  orderId: number | null;
+  tableNumber: number | null;
+  /** The order's time on the restaurant's wall clock, `YYYY-MM-DD HH:MM`. */
+  orderedAt: string;
+  /** When this job was made, on the same clock (REPRINT and VOID show it). */
+  madeAt: string;
+  note: string;
+  lines: { quantity: number; title: string; choices: string[]; note: string }[];
+}
+
+/**
+ * One ticket for one printer: waiting → printed, or failed (it can never print). One ORDER and one VOID
+ * job per order and printer (the partial unique index), so enqueueing twice enqueues once.
+ */
+export const printJob = pgTable(
+  'print_job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    printerId: integer('printer_id')
+      .notNull()
+      .references(() => printer.id, { onDelete: 'cascade' }),
+    /** null: a test ticket. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    kind: printJobKind('kind').notNull(),
+    state: printJobState('state').notNull().default('WAITING'),
+    ticket: jsonb('ticket').$type<StoredTicket>().notNull(),
+    /** Tries that reached the printer or were refused by it. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set (committed) just before the bytes are written: from then on the ticket may be on paper. */
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('print_job_once_uq')
+      .on(t.orderId, t.printerId, t.kind)
+      .where(sql`${t.kind} in ('ORDER', 'VOID')`),
+    index('print_job_waiting_idx').on(t.printerId, t.id).where(sql`${t.state} = 'WAITING'`),
+    index('print_job_order_idx').on(t.orderId),
+  ],
 );

@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
 import { HOURS_ROWS } from './access-matrix-hours.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
+import { PRINTING_ROWS } from './access-matrix-printing.ts';
 import { SETUP_ROWS } from './access-matrix-setup.ts';
 import { openSocket, placeOrderAt, SOCKET_CASES, type SocketCase } from './access-sockets.ts';
 import {
@@ -125,6 +126,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...SETUP_ROWS,
     ...PREVIEW_ROWS,
     ...HOURS_ROWS,
+    ...PRINTING_ROWS,
     ...joins,
   ];
   for (const row of rows) {

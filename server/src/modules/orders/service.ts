@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { refuseOutsideHours } from '../hours/service.ts';
 import { appendTableEvent } from '../live/event-log.ts';
+import { enqueueOrderTickets } from '../printing/enqueue.ts';
 import { requireIssuedSession } from '../table-sessions/index.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
 import { describeProblems, lineChoiceProblems, priceLine } from './line-choices.ts';
@@ -174,6 +175,8 @@ export async function placeOrder(
         };
       }),
     });
+    // Issue 28: a restaurant printing on PLACED gets its tickets in this transaction (others: no statement).
+    if (visit.printTrigger === 'PLACED') await enqueueOrderTickets(database, tx, stored.id, 'PLACED');
     const { sessionId: placedBy, ...order } = stored;
     await appendTableEvent(database, tx, {
       tableId: visit.tableId,

@@ -20,6 +20,7 @@ import {
   TEST_STAFF_PASSWORD,
 } from '../../../test/helpers/staff.ts';
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
+import type { Database } from '../../db/database.ts';
 import {
   accountToken,
   diningTable,
@@ -27,6 +28,8 @@ import {
   menuOption,
   orders,
   payment,
+  printer,
+  printJob,
   refund,
   staffUser,
   tableCall,
@@ -55,6 +58,9 @@ interface Ids {
   memberId: number;
   /** A pending invitation of the bistro. */
   invitationId: number;
+  /** A printer of the bistro and a failed ticket of it (issue 28). */
+  printerId: number;
+  jobId: number;
 }
 
 /** Bodies that pass validation; any other write sends `{}` (bodyless staff POSTs send `{}`). */
@@ -62,6 +68,9 @@ const VALID_BODIES: Record<string, unknown> = {
   'PATCH /api/staff/orders/:orderId': { status: 'ACCEPTED' },
   'PATCH /api/staff/tables/:tableId': { isEnabled: true },
   'PUT /api/staff/menu-items/:menuItemId/availability': { availabilityType: 'AVAILABLE' },
+  'POST /api/staff/printers': { name: 'Access', address: '127.0.0.1:9', categoryIds: [] },
+  'PUT /api/staff/printers/:printerId': { name: 'Access', address: '127.0.0.1:9', categoryIds: [] },
+  'PUT /api/staff/print-settings': { trigger: 'ACCEPTED' },
   'PUT /api/staff/menu-options/:optionId/availability': { availabilityType: 'AVAILABLE' },
   // The member is a waiter already: allowed callers change nothing, refused ones must not either.
   'PATCH /api/staff/team/members/:memberId': { role: 'WAITER' },
@@ -170,6 +179,10 @@ function concretePath(route: StaffRouteEntry, ids: Ids): string {
         return String(ids.memberId);
       case 'invitationId':
         return String(ids.invitationId);
+      case 'printerId':
+        return String(ids.printerId);
+      case 'jobId':
+        return String(ids.jobId);
       // The menu editor addresses the bistro's categories and items by ref (decision 062).
       case 'ref':
         return route.url.includes('/categories/') ? 'soups' : 'goulash';
@@ -181,6 +194,36 @@ function concretePath(route: StaffRouteEntry, ids: Ids): string {
         throw new Error(`${label(route)}: no fixture for :${name} — add one to access.test.ts`);
     }
   });
+}
+
+/** A disabled printer of the restaurant (nothing is sent) with one failed ticket. */
+async function printerFixture(database: Database, restaurantId: number) {
+  const [row] = await database.db
+    .insert(printer)
+    .values({ restaurantId, name: 'Access', host: '127.0.0.1', port: 9, isEnabled: false })
+    .returning({ id: printer.id });
+  if (!row) throw new Error('no printer');
+  const [job] = await database.db
+    .insert(printJob)
+    .values({
+      restaurantId,
+      printerId: row.id,
+      kind: 'ORDER',
+      state: 'FAILED',
+      ticket: {
+        restaurantName: '',
+        stationName: '',
+        orderId: null,
+        tableNumber: null,
+        orderedAt: '',
+        madeAt: '',
+        note: '',
+        lines: [],
+      },
+    })
+    .returning({ id: printJob.id });
+  if (!job) throw new Error('no job');
+  return { printerId: row.id, jobId: job.id };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -289,6 +332,7 @@ describe.each(testDatabaseKinds())('access to every staff route on %s', (kind) =
       paymentId: PaymentSchema.parse(paid.json()).id,
       memberId: member.id,
       invitationId: TeamInvitationSchema.parse(invited.json()).id,
+      ...(await printerFixture(ctx.database, ctx.bistro.id)),
     };
     secrets = ['bistro-only note', 'Gulyásleves'];
     for (const id of Object.values(ctx.bistro.tables)) secrets.push(await tableToken(ctx.database, id));

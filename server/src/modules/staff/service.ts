@@ -8,6 +8,7 @@ import { appendTableEvent } from '../live/event-log.ts';
 import { asSeenBy, loadOrders, lockOrderOfRestaurant, setOrderStatus } from '../orders/repository.ts';
 import { pendingPaymentIds } from '../payments/payment-rows.ts';
 import { cancelPendingPayments, markPaidOrdersAfterServe, unpaidAmounts } from '../payments/service.ts';
+import { enqueueOrderTickets, voidOrderTickets } from '../printing/enqueue.ts';
 import { assertNotBlocked, forgetLoginFailures, recordLoginFailure } from './login-throttle.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import {
@@ -138,6 +139,9 @@ export async function changeOrderStatus(
     if (!(await setOrderStatus(tx, orderId, order.status, to, rejectReason))) {
       throw new HttpError(409, 'The order was changed meanwhile: reload and try again');
     }
+    // Issue 28: the kitchen tickets commit with the move (modules/printing/enqueue.ts).
+    if (to === 'ACCEPTED') await enqueueOrderTickets(database, tx, orderId, 'ACCEPTED');
+    if (to === 'REJECTED') await voidOrderTickets(database, tx, orderId);
     const [stored] = await loadOrders(tx, { orderIds: [orderId] });
     if (!stored) throw new Error(`order ${orderId} vanished`);
     // Last statement: it holds the table's event lock until commit.

@@ -1,8 +1,13 @@
 import { WS_CLOSE } from '@tablo/contract/events';
 import { staffCan } from '@tablo/contract/staff';
 import type { FastifyBaseLogger } from 'fastify';
-import { STAFF_SESSIONS_ENDED_CHANNEL, STAFF_TABLES_CHANNEL } from '../../db/channels.ts';
+import {
+  PRINTER_STATUS_CHANNEL,
+  STAFF_SESSIONS_ENDED_CHANNEL,
+  STAFF_TABLES_CHANNEL,
+} from '../../db/channels.ts';
 import type { Database } from '../../db/database.ts';
+import { parsePrinterStatusPayload, readPrinterStatuses } from '../printing/status.ts';
 import { findStaffSession } from './repository.ts';
 import type { StaffConnection, StaffEncoder } from './staff-socket.ts';
 
@@ -29,6 +34,7 @@ export class StaffHub {
       await this.database.listen(STAFF_SESSIONS_ENDED_CHANNEL, (payload) =>
         this.recheck(payload === null ? null : Number(payload)),
       ),
+      await this.database.listen(PRINTER_STATUS_CHANNEL, (payload) => this.onPrinterChanged(payload)),
     );
     this.timer = setInterval(() => this.recheck(null), this.recheckMs);
     this.timer.unref();
@@ -62,6 +68,30 @@ export class StaffHub {
       text ??= this.encoder.message({ type: 'table.updated', tableId });
       connection.notify(text);
     }
+  }
+
+  /** Issue 28: a printer went off or came back, or its queue changed → `printer.status` (not replayed). */
+  private onPrinterChanged(payload: string | null): void {
+    if (payload === null) return; // the console reads the statuses again on reconnect
+    const target = parsePrinterStatusPayload(payload);
+    if (!target) {
+      this.log.warn({ payload }, 'staff hub: malformed printer notification ignored');
+      return;
+    }
+    let watched = false;
+    for (const connection of this.connections)
+      watched ||= connection.owner.restaurantId === target.restaurantId;
+    if (!watched) return;
+    readPrinterStatuses(this.database.db, target.restaurantId, { printerIds: [target.printerId] }).then(
+      ([status]) => {
+        if (!status) return;
+        const text = this.encoder.message({ type: 'printer.status', ...status });
+        for (const connection of this.connections) {
+          if (connection.owner.restaurantId === target.restaurantId) connection.notify(text);
+        }
+      },
+      (error: unknown) => this.log.error({ err: error }, 'staff hub: printer status read failed'),
+    );
   }
 
   /** Closes (4401) the boards whose session is gone: of one staff user, or of everyone (null). */

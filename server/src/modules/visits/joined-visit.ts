@@ -18,6 +18,8 @@ export interface VisitAtTable {
   currency: string;
   paymentMethods: PaymentMethod[];
   open: boolean;
+  /** Issue 28: when the restaurant's kitchen tickets print (ACCEPTED or PLACED). */
+  printTrigger: string;
 }
 
 /**
@@ -33,7 +35,8 @@ export type VisitLock = 'share' | 'no key update';
 const visitColumns = sql`tv.id as "visitId", dt.id as "tableId", dt.table_number as "tableNumber",
   dt.is_enabled as "tableEnabled", r.id as "restaurantId", r.name as "restaurantName",
   r.short_name as "shortName", r.is_enabled as "restaurantEnabled", r.is_ordering_enabled as "orderingEnabled",
-  r.currency, to_json(r.payment_methods) as "paymentMethods", tv.closed_at is null as open`;
+  r.currency, to_json(r.payment_methods) as "paymentMethods", tv.closed_at is null as open,
+  r.print_trigger as "printTrigger"`;
 
 const visitTables = sql`${tableVisit} tv
   join ${diningTable} dt on dt.id = tv.table_id

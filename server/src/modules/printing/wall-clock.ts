@@ -1,0 +1,14 @@
+import { wallTimeAt } from '../../lib/zoned-time.ts';
+
+/** `YYYY-MM-DD HH:MM` on the restaurant's wall clock: what a cook reads on a ticket. */
+export function ticketTime(instant: Date, timeZone: string): string {
+  const { date, minuteOfDay } = wallTimeAt(instant, timeZone);
+  const hours = String(Math.floor(minuteOfDay / 60)).padStart(2, '0');
+  const minutes = String(minuteOfDay % 60).padStart(2, '0');
+  return `${date} ${hours}:${minutes}`;
+}
+
+/** The restaurant's first language is Hungarian: a title in it, else the first one stored. */
+export function ticketTitle(titles: readonly { isoCode: string; title: string }[]): string {
+  return (titles.find((t) => t.isoCode === 'hu') ?? titles[0])?.title ?? '?';
+}
