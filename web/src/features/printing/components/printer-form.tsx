@@ -13,7 +13,7 @@ import { pickTitle } from '../../../lib/pick-title.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { checkPrinter } from '../utils/check-printer.ts';
-import type { PrinterErrors, PrinterField } from '../utils/printer-errors.ts';
+import { PRINTER_FIELDS, type PrinterErrors, type PrinterField } from '../utils/printer-errors.ts';
 import styles from './printing.module.css';
 
 const NO_ERRORS: PrinterErrors = { fields: {}, general: [] };
@@ -50,9 +50,9 @@ export function PrinterForm({
   const hasErrors = Object.keys(errors.fields).length > 0 || errors.general.length > 0;
   const title = printer ? t('edit_title', { name: printer.name }) : t('add_title');
 
-  // Whichever found them (this form or the server), the first problem's field gets the focus.
+  // Whichever found them (this form or the server), the first field with a problem gets the focus.
   useEffect(() => {
-    const first = Object.keys(errors.fields)[0];
+    const first = PRINTER_FIELDS.find((field) => errors.fields[field]);
     if (first) form.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus();
   }, [errors]);
 
