@@ -41,13 +41,6 @@ function account(pick: (routes: AccountRoutes['accountRoutes']) => Pick<RouteObj
     pick((await loadChunk('accounts', () => import('./routes/accounts/accounts-routes.tsx'))).accountRoutes);
 }
 
-type PrintingRoutes = typeof import('./routes/printing/printing-routes.tsx');
-
-/** The console's printers screen (issue 28): one chunk of its own that no diner page loads. */
-function printing(pick: (routes: PrintingRoutes) => Pick<RouteObject, 'Component'>) {
-  return async () => pick(await loadChunk('printing', () => import('./routes/printing/printing-routes.tsx')));
-}
-
 /**
  * The landing page's links (spec §1: `ADMIN_URL/register?lang=..`, `ADMIN_URL/login?lang=..`) reach
  * Tablo's own screens, whose language is the path's last segment like every route's (DESIGN §1).
@@ -220,7 +213,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       lazy: account((r) => r[name]),
                     })),
                     // The printers (issue 28): a chunk of their own, named in vite.config.ts's STAFF_CHUNK.
-                    { path: 'printers/:lang?', lazy: printing((m) => m.printersRoute) },
+                    {
+                      path: 'printers/:lang?',
+                      lazy: screen(
+                        'printing',
+                        () => import('./routes/printing/printing-routes.tsx'),
+                        (m) => m.PrintersRoute,
+                      ),
+                    },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

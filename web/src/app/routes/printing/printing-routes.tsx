@@ -6,11 +6,9 @@ import { useStaffConsole } from '../../../features/staff/hooks/staff-console-con
  * The console's printers screen (issue 28): a chunk of its own (`printing-routes`, named in vite.config.ts's
  * STAFF_CHUNK so the diner's entry lists none of its files, decision 070), loaded only when opened.
  */
-function PrintersRoute() {
+export function PrintersRoute() {
   const { me } = useStaffConsole();
   const queryClient = useQueryClient();
   // A 401 means the session ended: the console's layout then goes to the log-in screen.
   return <PrintersScreen me={me} onSignedOut={() => queryClient.setQueryData(['staff', 'me'], null)} />;
 }
-
-export const printersRoute = { Component: PrintersRoute };
