@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { kitchenPrinter, printingServer } from '../../../features/printing/testing/printing-handlers.ts';
 import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
@@ -83,6 +83,26 @@ describe('the printers screen', () => {
     expect(within(barRow).getByText('Online')).toBeTruthy();
     expect(within(barRow).getByText('1 ticket failed')).toBeTruthy();
     expect(within(barRow).queryByText(/Last error/)).toBeNull();
+  });
+
+  it('follows the staff socket: a printer coming back shows online without reading the list again', async () => {
+    await openPrinters(printingServer({ printers: [kitchenPrinter()] }));
+    const kitchen = await printerRow('Kitchen');
+    expect(within(kitchen).getByText('Off')).toBeTruthy();
+    await waitFor(() => expect(FakeStaffSocket.all).toHaveLength(1));
+    act(() => FakeStaffSocket.latest().send({ type: 'ready' }));
+    act(() =>
+      FakeStaffSocket.latest().send({
+        type: 'printer.status',
+        ...kitchenPrinter().status,
+        online: true,
+        lastError: null,
+        waitingJobs: 0,
+        checkedAt: '2025-05-01T12:00:30.000Z',
+      }),
+    );
+    await waitFor(() => expect(within(kitchen).getByText('Online')).toBeTruthy());
+    expect(within(kitchen).queryByText(/waiting|Last error/)).toBeNull();
   });
 
   it('checks the form before sending, shows the server’s refusal next to its field, then saves', async () => {

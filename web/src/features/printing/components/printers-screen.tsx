@@ -1,4 +1,4 @@
-import type { Printer, PrintTrigger, SavePrinterRequest } from '@tablo/contract/printing';
+import type { Printer, PrinterStatus, PrintTrigger, SavePrinterRequest } from '@tablo/contract/printing';
 import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { createPrintingApi, printersQueryKey, printingCategoriesQueryKey } from '../api/printing-api.ts';
+import { latestStatus } from '../utils/latest-status.ts';
 import { type PrinterErrors, printerErrors } from '../utils/printer-errors.ts';
 import { DeletePrinterDialog } from './delete-printer-dialog.tsx';
 import { PrintTriggerForm } from './print-trigger-form.tsx';
@@ -25,7 +26,16 @@ type Editing = { printer: Printer | null };
  * prints the lines of its categories; the list shows how each is doing, a test ticket proves one, and the
  * restaurant chooses when tickets print. Every outcome is announced; a refused save names its fields.
  */
-export function PrintersScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut: () => void }) {
+export function PrintersScreen({
+  me,
+  liveStatuses,
+  onSignedOut,
+}: {
+  me: StaffMe;
+  /** The printers' state as the staff socket reports it (the console keeps it): the list follows it live. */
+  liveStatuses?: readonly PrinterStatus[];
+  onSignedOut: () => void;
+}) {
   const { t } = useTranslation('printing');
   const { language } = useLanguage();
   const api = useMemo(() => createPrintingApi(me.csrfToken), [me.csrfToken]);
@@ -132,7 +142,7 @@ export function PrintersScreen({ me, onSignedOut }: { me: StaffMe; onSignedOut: 
                 {printers.data.printers.map((printer) => (
                   <PrinterRow
                     key={printer.id}
-                    printer={printer}
+                    printer={{ ...printer, status: latestStatus(printer.status, liveStatuses) }}
                     categoryTitles={printer.categoryIds.map(
                       (id) => titles.get(id) ?? t('category_not_on_menu', { id }),
                     )}
