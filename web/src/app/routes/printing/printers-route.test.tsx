@@ -110,6 +110,7 @@ describe('the printers screen', () => {
     await openPrinters(printing);
     fireEvent.click(await screen.findByRole('button', { name: 'Add a printer' }));
     const form = await screen.findByRole('form', { name: 'New printer' });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Name'));
     expect(within(form).getByLabelText('Address (host:port)').getAttribute('placeholder')).toBe(
       '192.168.1.50:9100',
     );
@@ -157,6 +158,7 @@ describe('the printers screen', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Save printer' }));
     expect(await screen.findByText('Kitchen is saved.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'New printer' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a printer' }));
     const row = await printerRow('Kitchen');
     expect(within(row).getByText('Not tried yet')).toBeTruthy();
     expect(within(row).getByText('Prints: Mains')).toBeTruthy();

@@ -50,6 +50,11 @@ export function PrinterForm({
   const hasErrors = Object.keys(errors.fields).length > 0 || errors.general.length > 0;
   const title = printer ? t('edit_title', { name: printer.name }) : t('add_title');
 
+  // Opened, the form takes the focus where it starts: its first field.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[data-field="name"]')?.focus();
+  }, []);
+
   // Whichever found them (this form or the server), the first field with a problem gets the focus.
   useEffect(() => {
     const first = PRINTER_FIELDS.find((field) => errors.fields[field]);

@@ -1,7 +1,7 @@
 import type { Printer, PrinterStatus, PrintTrigger, SavePrinterRequest } from '@tablo/contract/printing';
 import { type StaffMe, staffCan } from '@tablo/contract/staff';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { LoadState, ScreenHead } from '../../../components/console-form/screen-head.tsx';
 import type { ApiResult } from '../../../lib/api-client.ts';
@@ -61,6 +61,14 @@ export function PrintersScreen({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [formErrors, setFormErrors] = useState<PrinterErrors | null>(null);
   const [deleting, setDeleting] = useState<Printer | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // The form closed (saved or cancelled): a keyboard user goes on from "Add a printer", not from the page's top.
+  useEffect(() => {
+    if (editing === null && wasEditing.current) addButton.current?.focus();
+    wasEditing.current = editing !== null;
+  }, [editing]);
 
   /** One write at a time; its outcome announced; the list read again after it. */
   async function run<T>(action: Promise<ApiResult<T>>, done: string): Promise<ApiResult<T>> {
@@ -155,6 +163,7 @@ export function PrintersScreen({
             {editing === null && (
               <div className={ui.actions}>
                 <button
+                  ref={addButton}
                   type="button"
                   className={ui.primaryButton}
                   onClick={() => {
