@@ -212,6 +212,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: account((r) => r[name]),
                     })),
+                    // The printers (issue 28): a chunk of their own, named in vite.config.ts's STAFF_CHUNK.
+                    {
+                      path: 'printers/:lang?',
+                      lazy: screen(
+                        'printing',
+                        () => import('./routes/printing/printing-routes.tsx'),
+                        (m) => m.PrintersRoute,
+                      ),
+                    },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'preview',
   'choices',
   'hours',
+  'printing',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

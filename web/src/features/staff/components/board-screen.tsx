@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useMinuteClock } from '../hooks/use-minute-clock.ts';
 import { useStaffBoard } from '../hooks/use-staff-board.ts';
+import { PrinterAlert } from './printer-alert.tsx';
 import { EmptyState, ScreenState } from './screen-state.tsx';
 import styles from './staff.module.css';
 import { VisitCard } from './visit-card.tsx';
@@ -60,6 +61,7 @@ export function BoardScreen() {
           ))}
         </fieldset>
       </div>
+      <PrinterAlert />
       <ScreenState pending={board.isPending} error={board.error} onRetry={() => void board.refetch()}>
         {visits.length === 0 ? (
           <EmptyState>{filter === 'ALL' ? t('board_empty') : t('board_empty_filter')}</EmptyState>

@@ -17,7 +17,8 @@ export const SCREEN_PERMISSIONS: Record<StaffScreen, StaffPermission> = {
 };
 
 export function ConsoleHeader() {
-  const { t } = useTranslation('staff');
+  // The printers' link is named in their own namespace (issue 28), loaded with the console's.
+  const { t } = useTranslation(['staff', 'printing']);
   const { language } = useLanguage();
   const { me, sound, live, signOut } = useStaffConsole();
   const { pathname } = useLocation();
@@ -80,6 +81,15 @@ export function ConsoleHeader() {
             aria-current={pathname.startsWith('/staff/hours') ? 'page' : undefined}
           >
             {t('nav_hours')}
+          </Link>
+        )}
+        {staffCan(me.role, 'managePrinters') && (
+          <Link
+            to={staffLinks.printers(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/printers') ? 'page' : undefined}
+          >
+            {t('printing:nav')}
           </Link>
         )}
       </nav>

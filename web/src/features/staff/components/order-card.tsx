@@ -1,7 +1,7 @@
 import type { Order, OrderStatus } from '@tablo/contract/order';
 import type { StaffBoard } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ChoiceLines } from '../../../components/choice-lines/choice-lines.tsx';
 import { shownOrderChoices } from '../../../lib/order-choices.ts';
 import { pickTitle } from '../../../lib/pick-title.ts';
@@ -13,12 +13,19 @@ import { useStaffAction } from '../hooks/use-staff-action.ts';
 import { formatAge } from '../utils/age.ts';
 import { applyOrderAnswer } from '../utils/board-events.ts';
 import { RejectDialog } from './reject-dialog.tsx';
+import { ReprintButton } from './reprint-button.tsx';
 import styles from './staff.module.css';
 
-type OrderCardProps = { order: Order; now: number; tableNumber?: number };
+type OrderCardProps = {
+  order: Order;
+  now: number;
+  tableNumber?: number;
+  /** More tools under the moves (the kitchen's "Print ticket"). */
+  children?: ReactNode;
+};
 
 /** One order on the board or in the kitchen: age, notes, items, and the next moves one tap away. */
-export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
+export function OrderCard({ order, now, tableNumber, children }: OrderCardProps) {
   const { t } = useTranslation('staff');
   const { language } = useLanguage();
   const { freshOrders } = useStaffConsole();
@@ -128,6 +135,9 @@ export function OrderCard({ order, now, tableNumber }: OrderCardProps) {
           )}
         </div>
       )}
+      {/* Issue 28: the stations print it again, marked REPRINT. */}
+      <ReprintButton order={order} label={label} />
+      {children}
       {rejecting && (
         <RejectDialog
           orderLabel={label}

@@ -1,5 +1,6 @@
 import type { TableEvent } from '@tablo/contract/events';
 import type { Menu } from '@tablo/contract/menu';
+import type { PrinterStatus } from '@tablo/contract/printing';
 import type { StaffBoard, StaffMe } from '@tablo/contract/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,6 +8,7 @@ import type { LiveSocketFactory } from '../../../lib/live-client.ts';
 import { menuOptionsQueryKey } from '../../../lib/menu-options-query.ts';
 import { menuQueryKey } from '../../../lib/menu-query.ts';
 import { staffBoardQueryKey } from '../api/staff-board.ts';
+import { applyPrinterStatus, printerStatusesQueryKey } from '../api/staff-printing.ts';
 import { staffMeQueryKey } from '../api/staff-session.ts';
 import { staffTablesQueryKey } from '../api/staff-tables.ts';
 import { forgetEvents, rememberEvent } from '../live/recent-events.ts';
@@ -122,7 +124,14 @@ export function useStaffLive({ me, board, onAlert }: StaffLiveOptions): StaffLiv
       onResync: () => {
         void queryClient.invalidateQueries({ queryKey: staffBoardQueryKey });
         void queryClient.invalidateQueries({ queryKey: staffTablesQueryKey });
+        // Issue 28: printer news is not replayed, so what was missed is read again.
+        void queryClient.invalidateQueries({ queryKey: printerStatusesQueryKey });
       },
+      // Applied to the list read last; before any read (no board or kitchen shown yet) there is nothing to follow.
+      onPrinterStatus: ({ type: _type, ...status }) =>
+        queryClient.setQueryData<PrinterStatus[]>(printerStatusesQueryKey, (printers) =>
+          printers ? applyPrinterStatus(printers, status) : printers,
+        ),
       onStatus: (next) => {
         setStatus(next);
         if (next === 'unauthorized') queryClient.setQueryData(staffMeQueryKey, null);

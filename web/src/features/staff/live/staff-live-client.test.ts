@@ -113,3 +113,34 @@ describe('staff live client', () => {
     expect(FakeStaffSocket.all).toHaveLength(2);
   });
 });
+
+describe('printer news (issue 28)', () => {
+  it('is passed on as it comes, with no cursor of its own and no table event', () => {
+    const printers: string[] = [];
+    const events: TableEvent[] = [];
+    connectStaffLive({
+      cursors: [{ tableId: 1, cursor: 10 }],
+      origin: 'ws://tablo.test',
+      createSocket: (url) => new FakeStaffSocket(url),
+      onEvent: (event) => events.push(event),
+      onTableUpdated: () => {},
+      onResync: () => {},
+      onPrinterStatus: (status) => printers.push(`${status.name}:${status.online}:${status.waitingJobs}`),
+    });
+    const socket = FakeStaffSocket.latest();
+    const status = {
+      type: 'printer.status' as const,
+      printerId: 1,
+      name: 'Kitchen',
+      online: false,
+      lastError: 'ECONNREFUSED',
+      waitingJobs: 2,
+      failedJobs: 0,
+      checkedAt: '2025-05-01T12:00:00.000Z',
+    };
+    socket.send(status);
+    socket.send({ ...status, online: true, lastError: null, waitingJobs: 0 });
+    expect(printers).toEqual(['Kitchen:false:2', 'Kitchen:true:0']);
+    expect(events).toEqual([]);
+  });
+});

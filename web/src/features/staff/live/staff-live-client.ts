@@ -1,6 +1,7 @@
 import { type TableEvent, WS_CLOSE } from '@tablo/contract/events';
 import { reconnectSchedule } from '@tablo/contract/live-reconnect';
 import { API_BASE } from '@tablo/contract/paths';
+import type { PrinterStatusMessage } from '@tablo/contract/printing';
 import {
   formatStaffSince,
   type StaffCursor,
@@ -27,6 +28,8 @@ export type StaffLiveOptions = {
   /** Caught up again after a reconnect: what is not replayed (table settings) must be read again. */
   onResync: () => void;
   onStatus?: (status: StaffLiveStatus) => void;
+  /** A printer went off or came back, or its queue changed (issue 28); not replayed on reconnect. */
+  onPrinterStatus?: (status: PrinterStatusMessage) => void;
   createSocket?: LiveSocketFactory;
   origin?: string;
   random?: () => number;
@@ -100,7 +103,8 @@ export function connectStaffLive(options: StaffLiveOptions): StaffLiveClient {
         options.onTableUpdated(message.tableId);
         return;
       case 'printer.status':
-        // Printers' state is the printing feature's (issue 28); the board's table events carry cursors.
+        // Issue 28: no cursor (not replayed); after a reconnect `onResync` reads the printers' state again.
+        options.onPrinterStatus?.(message);
         return;
       default:
         if (message.cursor <= (cursors.get(message.tableId) ?? 0)) return;

@@ -8,6 +8,12 @@ import {
 import { OrderSchema } from '@tablo/contract/order';
 import { PaymentSchema } from '@tablo/contract/payment';
 import {
+  type PrinterStatus,
+  PrinterStatusesSchema,
+  ReprintAnswerSchema,
+  ReprintRequestSchema,
+} from '@tablo/contract/printing';
+import {
   ChangeOrderStatusRequestSchema,
   CloseTableRequestSchema,
   CSRF_HEADER,
@@ -108,6 +114,10 @@ type Options = {
   /** Answer the next order move with this error. */
   moveError?: { status: number; message: string };
   loginError?: { status: number; message: string };
+  /** Issue 28: the printers' state the board reads (none by default: no printer, no Reprint). */
+  printers?: PrinterStatus[];
+  /** Answer the next reprint with this error. */
+  reprintError?: { status: number; message: string };
 };
 
 /** Issue 27: one group of choices, the coffee's milk. */
@@ -162,6 +172,9 @@ export function staffServer(options: Options = {}) {
     /** Staff reads answered 401 (the browser logs each as a failed resource). */
     refusedReads: [] as string[],
     moveError: options.moveError,
+    printers: options.printers ?? [],
+    printerReads: 0,
+    reprintError: options.reprintError,
     writes: [] as { method: string; path: string; csrf: string | null; body: unknown }[],
   };
 
@@ -282,6 +295,22 @@ export function staffServer(options: Options = {}) {
         for (const item of category.menuItems)
           if (item.id === Number(params.id)) item.availabilityType = body.availabilityType;
       return HttpResponse.json(body);
+    }),
+    http.get('/api/staff/printers/status', () => {
+      state.printerReads += 1;
+      return guard() ?? HttpResponse.json(PrinterStatusesSchema.parse({ printers: state.printers }));
+    }),
+    http.post('/api/staff/orders/:id/reprint', async ({ request, params }) => {
+      ReprintRequestSchema.parse(await record(request));
+      if (state.reprintError) {
+        const { status, message } = state.reprintError;
+        state.reprintError = undefined;
+        return error(status, message);
+      }
+      const order = state.board.visits.flatMap((v) => v.orders).find((o) => o.id === Number(params.id));
+      if (!order) return error(404, 'Order not found');
+      const jobs = state.printers.length;
+      return HttpResponse.json(ReprintAnswerSchema.parse({ jobs }), { status: 202 });
     }),
     http.get('/api/menu/current/:shortName', () => HttpResponse.json(MenuSchema.parse(state.menu))),
     http.get('/api/menu/current/:shortName/options', () =>

@@ -27,6 +27,9 @@ const VISIBLE_AND_NAME: readonly (readonly [visible: string, name: string, start
   // The menu screen's choice rows (option-availability.tsx) show staff's words and take choices' names.
   ['staff:mark_sold_out', 'choices:mark_option_sold_out', 'starts'],
   ['staff:mark_available', 'choices:mark_option_available', 'starts'],
+  // Issue 28: Reprint on the board, Print ticket in the kitchen.
+  ['printing:reprint', 'printing:reprint_order'],
+  ['printing:print_ticket', 'printing:print_ticket_of'],
 ];
 
 const resources = localeResources();

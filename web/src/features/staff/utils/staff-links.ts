@@ -15,6 +15,8 @@ export const staffLinks = {
   menuEditor: (lang: string) => `/staff/menu-editor/${encodeURIComponent(lang)}`,
   /** The opening hours (issue 28), a lazily loaded route of its own. */
   hours: (lang: string) => `/staff/hours/${encodeURIComponent(lang)}`,
+  /** The printers (issue 28), a lazily loaded route of its own. */
+  printers: (lang: string) => `/staff/printers/${encodeURIComponent(lang)}`,
   /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
   forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
 };
@@ -27,7 +29,9 @@ export function homeScreen(role: StaffRole): StaffScreen {
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
   return next &&
-    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments|hours)(\/[a-z]{2})?$/.test(next)
+    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments|hours|printers)(\/[a-z]{2})?$/.test(
+      next,
+    )
     ? next
     : null;
 }
