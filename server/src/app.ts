@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database.ts';
 import type { Config } from './env.ts';
 import type { App } from './lib/app-type.ts';
-import type { Clock } from './lib/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { Draining } from './lib/draining.ts';
 import { apiHotMatch, apiHotMatchWithSuffix, createHotPath, type HotPath } from './lib/hot-answers.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -14,6 +14,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { teamRoutes } from './modules/accounts/team-routes.ts';
+import { figuresRoutes } from './modules/figures/routes.ts';
 import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
 import { menuPreviewRoutes } from './modules/menu/preview-routes.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(menuPreviewRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
+  await app.register(figuresRoutes, { prefix: '/api', database, clock: options.clock ?? systemClock });
   await setupPayments(app, { database, config });
   await app.register(liveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });
   await app.register(staffLiveRoutes, { prefix: '/api', database, channel, publicUrl: config.publicUrl });

@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
+import { FIGURES_ROWS } from './access-matrix-figures.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
 import { SETUP_ROWS } from './access-matrix-setup.ts';
@@ -120,6 +121,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...MENU_EDITOR_ROWS,
     ...SETUP_ROWS,
     ...PREVIEW_ROWS,
+    ...FIGURES_ROWS,
     ...joins,
   ];
   for (const row of rows) {

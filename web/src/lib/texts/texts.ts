@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'menu-editor',
   'preview',
   'choices',
+  'figures',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -13,6 +13,8 @@ export const staffLinks = {
   setup: (lang: string) => `/staff/setup/${encodeURIComponent(lang)}`,
   /** The menu editor (issue 26), in the team screen's chunk. */
   menuEditor: (lang: string) => `/staff/menu-editor/${encodeURIComponent(lang)}`,
+  /** The day's figures (issue 28), a lazily loaded route of its own. */
+  figures: (lang: string) => `/staff/figures/${encodeURIComponent(lang)}`,
   /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
   forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
 };
@@ -25,7 +27,7 @@ export function homeScreen(role: StaffRole): StaffScreen {
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
   return next &&
-    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments)(\/[a-z]{2})?$/.test(next)
+    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments|figures)(\/[a-z]{2})?$/.test(next)
     ? next
     : null;
 }
