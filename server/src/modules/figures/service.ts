@@ -6,17 +6,14 @@ import { restaurant } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { businessDayBounds, businessDayOf } from '../../lib/zoned-time.ts';
+import { lineFigures } from './line-figures.ts';
 import {
   choices,
-  dishes,
   type FiguresScope,
   orderCounts,
   paymentsByMethod,
   ratings,
   refundsByMethod,
-  salesByHour,
-  salesByRate,
-  unpaid,
 } from './repository.ts';
 
 /** The day's figures of a range of business days (docs/decisions/076); no range → today's business day. */
@@ -47,17 +44,16 @@ export async function readFigures(
   };
   const db = database.db;
   // Independent reads: PostgreSQL runs them side by side on the pool; PGlite one after the other.
-  const [counts, byRate, left, paid, refunded, sold, chosen, hours, rated] = await Promise.all([
+  const [counts, lines, paid, refunded, chosen, rated] = await Promise.all([
     orderCounts(db, scope),
-    salesByRate(db, scope),
-    unpaid(db, scope),
+    lineFigures(db, scope),
     paymentsByMethod(db, scope),
     refundsByMethod(db, scope),
-    dishes(db, scope),
     choices(db, scope),
-    salesByHour(db, scope),
     ratings(db, scope),
   ]);
+  const { byRate, unpaid: left, dishes: sold } = lines;
+  const unpaid = { ...left, forcedVisits: counts.forcedVisits };
   const gross = sum(byRate, (rate) => rate.gross);
   const vat = sum(byRate, (rate) => rate.vat);
   const payments = PAYMENT_METHODS.map(
@@ -89,13 +85,13 @@ export async function readFigures(
     payments: { ...paymentTotals, byMethod: payments },
     refunds: { ...refundTotals, byMethod: refunds },
     takings: paymentTotals.amount + paymentTotals.tip - refundTotals.amount,
-    unpaid: left,
+    unpaid,
     dishes: sold,
     choices: chosen,
     // The business day's order: from the cut-off hour round to the hour before it.
     hours: Array.from({ length: 24 }, (_, index) => {
       const hour = (place.cutoffHour + index) % 24;
-      return hours.find((row) => row.hour === hour) ?? { hour, orders: 0, gross: 0 };
+      return counts.hours.find((row) => row.hour === hour) ?? { hour, orders: 0, gross: 0 };
     }),
     ratings: rated,
   };
