@@ -22,6 +22,8 @@ interface LineGroup {
   unpaidOpen: number;
   unpaidClosed: number;
   lastLine: number;
+  /** A closed visit with this group's unpaid units (a forced close); null for every other line. */
+  forcedVisit: number | null;
 }
 
 export async function lineFigures(db: Db, scope: FiguresScope) {
@@ -33,17 +35,19 @@ export async function lineFigures(db: Db, scope: FiguresScope) {
         sum(oi.quantity)::int as quantity, sum(oi.unit_price * oi.quantity)::float8 as gross,
         coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where not s.closed), 0)::float8 as "unpaidOpen",
         coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where s.closed), 0)::float8 as "unpaidClosed",
-        max(oi.id) as "lastLine"
+        max(oi.id) as "lastLine",
+        case when s.closed and oi.paid_quantity < oi.quantity then s.visit_id end as "forcedVisit"
       from order_item oi
         join (select o.id, o.visit_id, v.closed_at is not null as closed,
             ((o.created_at at time zone ${scope.timeZone}) - make_interval(hours => ${scope.cutoffHour}))::date as day
           from ${ordersOf(scope)} and ${ACCEPTED}) s on s.id = oi.order_id
-      group by s.day, oi.vat_percent, oi.menu_item_id`,
+      group by s.day, oi.vat_percent, oi.menu_item_id, "forcedVisit"`,
     ),
   );
 
   const dayRates = new Map<string, { vatPercent: number; gross: number }>();
   const dishes = new Map<number, { quantity: number; gross: number; lastLine: number }>();
+  const forced = new Set<number>();
   let open = 0;
   let closedByForce = 0;
   for (const group of groups) {
@@ -58,6 +62,7 @@ export async function lineFigures(db: Db, scope: FiguresScope) {
     dishes.set(group.menuItemId, dish);
     open += group.unpaidOpen;
     closedByForce += group.unpaidClosed;
+    if (group.forcedVisit !== null) forced.add(group.forcedVisit);
   }
   // Each day's VAT per rate, rounded once, then the days added up: a range is the sum of its days.
   const rates = new Map<number, { gross: number; vat: number }>();
@@ -92,7 +97,7 @@ export async function lineFigures(db: Db, scope: FiguresScope) {
     .sort((a, b) => b.quantity - a.quantity || b.gross - a.gross || a.menuItemId - b.menuItemId);
   return {
     byRate,
-    unpaid: { open, closedByForce },
+    unpaid: { open, closedByForce, forcedVisits: forced.size },
     dishes: sold,
   };
 }

@@ -53,7 +53,6 @@ export async function readFigures(
     ratings(db, scope),
   ]);
   const { byRate, unpaid: left, dishes: sold } = lines;
-  const unpaid = { ...left, forcedVisits: counts.forcedVisits };
   const gross = sum(byRate, (rate) => rate.gross);
   const vat = sum(byRate, (rate) => rate.vat);
   const payments = PAYMENT_METHODS.map(
@@ -85,7 +84,7 @@ export async function readFigures(
     payments: { ...paymentTotals, byMethod: payments },
     refunds: { ...refundTotals, byMethod: refunds },
     takings: paymentTotals.amount + paymentTotals.tip - refundTotals.amount,
-    unpaid,
+    unpaid: left,
     dishes: sold,
     choices: chosen,
     // The business day's order: from the cut-off hour round to the hour before it.
