@@ -28,15 +28,6 @@ export function ordersOf(scope: FiguresScope): SQL {
     where ${placedIn(scope)}`;
 }
 
-/** The lines (`oi`) of those orders. */
-function linesOf(scope: FiguresScope): SQL {
-  return sql`order_item oi
-    join orders o on o.id = oi.order_id
-    join table_visit v on v.id = o.visit_id
-    join dining_table t on t.id = v.table_id
-    where ${placedIn(scope)}`;
-}
-
 function placedIn(scope: FiguresScope): SQL {
   return sql`t.restaurant_id = ${scope.restaurantId}
       and o.created_at >= ${scope.start.toISOString()}::timestamptz
