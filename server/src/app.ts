@@ -14,6 +14,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { teamRoutes } from './modules/accounts/team-routes.ts';
+import { figuresRoutes } from './modules/figures/routes.ts';
 import { hoursRoutes } from './modules/hours/routes.ts';
 import { setupLiveChannel } from './modules/live/channel.ts';
 import { liveRoutes } from './modules/live/routes.ts';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(hoursRoutes, { prefix: '/api', database });
   await app.register(qrRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
   await app.register(tableCallRoutes, { prefix: '/api', database });
+  await app.register(figuresRoutes, { prefix: '/api', database, clock: options.clock ?? systemClock });
   await setupPayments(app, { database, config });
   await app.register(printingRoutes, { prefix: '/api', database });
   const printerWorker = await startPrinterWorker(database, {

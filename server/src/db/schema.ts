@@ -396,6 +396,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
     index('orders_visit_idx').on(t.visitId),
+    // Issue 28, the day's figures: a business day's orders by the moment they were placed.
+    index('orders_created_at_idx').on(t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );
@@ -517,6 +519,8 @@ export const payment = pgTable(
       .on(t.reconciledAt)
       .where(sql`${t.checkoutClosedAt} is null and ${t.providerReference} is not null`),
     index('payment_visit_idx').on(t.visitId),
+    // Issue 28, the day's figures: a business day's payments by the moment they succeeded.
+    index('payment_paid_at_idx').on(t.paidAt).where(sql`${t.status} = 'SUCCEEDED'`),
     index('payment_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'PENDING'`),
     uniqueIndex('payment_provider_reference_uq').on(t.provider, t.providerReference),
     check('payment_amounts_nonnegative', sql`${t.amount} >= 0 and ${t.tip} >= 0`),

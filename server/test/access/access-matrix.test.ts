@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '../helpers/test-database.ts';
 import { forbiddenFor, leaksIn } from './access-leaks.ts';
 import { type Fresh, MATRIX, type MatrixRow } from './access-matrix.ts';
 import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
+import { FIGURES_ROWS } from './access-matrix-figures.ts';
 import { HOURS_ROWS } from './access-matrix-hours.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
@@ -127,6 +128,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...PREVIEW_ROWS,
     ...HOURS_ROWS,
     ...PRINTING_ROWS,
+    ...FIGURES_ROWS,
     ...joins,
   ];
   for (const row of rows) {

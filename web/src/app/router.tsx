@@ -35,6 +35,11 @@ const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor', 'hours'] as con
 
 type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
 
+/** The day's figures (issue 28): a chunk of its own with its chart library, loaded only when opened. */
+async function figures() {
+  return (await loadChunk('figures', () => import('./routes/figures/figures-route.tsx'))).figuresRoute;
+}
+
 /** Sign-up, the mailed links' screens and the console's team: one chunk of their own (issue 26). */
 function account(pick: (routes: AccountRoutes['accountRoutes']) => Pick<RouteObject, 'Component'>) {
   return async () =>
@@ -221,6 +226,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                         (m) => m.PrintersRoute,
                       ),
                     },
+                    { path: 'figures/:lang?', lazy: figures },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

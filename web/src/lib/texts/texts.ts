@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'choices',
   'hours',
   'printing',
+  'figures',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -92,6 +92,15 @@ export function ConsoleHeader() {
             {t('printing:nav')}
           </Link>
         )}
+        {staffCan(me.role, 'viewFigures') && (
+          <Link
+            to={staffLinks.figures(language)}
+            className={styles.navLink}
+            aria-current={pathname.startsWith('/staff/figures') ? 'page' : undefined}
+          >
+            {t('nav_figures')}
+          </Link>
+        )}
       </nav>
       <div className={styles.tools}>
         <span className={styles.liveStatus} role="status">

@@ -17,6 +17,8 @@ export const staffLinks = {
   hours: (lang: string) => `/staff/hours/${encodeURIComponent(lang)}`,
   /** The printers (issue 28), a lazily loaded route of its own. */
   printers: (lang: string) => `/staff/printers/${encodeURIComponent(lang)}`,
+  /** The day's figures (issue 28), a lazily loaded route of its own. */
+  figures: (lang: string) => `/staff/figures/${encodeURIComponent(lang)}`,
   /** "Forgot your password?" (issue 24 point 10): the accounts screens' reset flow. */
   forgotPassword: (lang: string) => `/account/forgot-password/${encodeURIComponent(lang)}`,
 };
@@ -29,7 +31,7 @@ export function homeScreen(role: StaffRole): StaffScreen {
 /** A `next` address is followed only inside the console (never to another site). */
 export function safeNext(next: string | null): string | null {
   return next &&
-    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments|hours|printers)(\/[a-z]{2})?$/.test(
+    /^\/staff\/(board|kitchen|tables|menu|menu-editor|team|setup|payments|hours|printers|figures)(\/[a-z]{2})?$/.test(
       next,
     )
     ? next

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_created_at_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "payment_paid_at_idx" ON "payment" USING btree ("paid_at") WHERE "payment"."status" = 'SUCCEEDED';
