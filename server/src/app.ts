@@ -22,6 +22,8 @@ import { menuPreviewRoutes } from './modules/menu/preview-routes.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { getMenuAnswer, getMenuOptionsAnswer } from './modules/menu/service.ts';
 import { menuEditorRoutes } from './modules/menu-editor/routes.ts';
+import { setupMenuBoundaryTimer } from './modules/menu-windows/boundary-timer.ts';
+import { menuWindowsRoutes } from './modules/menu-windows/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { setupPayments } from './modules/payments/routes.ts';
 import { setupPictures } from './modules/pictures/routes.ts';
@@ -95,6 +97,7 @@ export function appConfigOf(config: Config): AppConfig {
  */
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { database, config } = options;
+  const clock = options.clock ?? systemClock;
   // Cached restaurant and menu answers are served before Fastify once built (lib/hot-answers.ts).
   let hotPath: HotPath | null = null;
   const draining = new Draining();
@@ -147,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { match: menuPageHotMatch, securityHeaders: documentHeaders },
   ]);
 
+  // Issue 28: rebuilds the menu at each window boundary and "sold out for today" end (docs/decisions/075).
+  await setupMenuBoundaryTimer(app, { database, cache, clock });
+
   // 2. API modules under /api.
   await setupStaffAuth(app, database);
   const channel = await setupLiveChannel(app, { database });
@@ -155,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await setupPictures(app, { database });
   await app.register(systemRoutes, { prefix: '/api', database });
   await app.register(restaurantRoutes, { prefix: '/api', database, cache });
-  await app.register(menuRoutes, { prefix: '/api', database, cache });
+  await app.register(menuRoutes, { prefix: '/api', database, cache, clock });
   await app.register(sessionRoutes, {
     prefix: '/api',
     database,
@@ -177,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     prefix: '/api',
     database,
     ordersPerMinute: config.rateLimits.ordersPerMinute,
-    clock: options.clock ?? systemClock,
+    clock,
   });
   await app.register(staffRoutes, {
     prefix: '/api',
@@ -196,7 +202,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(teamRoutes, { prefix: '/api', ...accounts });
   await app.register(restaurantSettingsRoutes, { prefix: '/api', database });
   await app.register(staffTableRoutes, { prefix: '/api', database, publicUrl: config.publicUrl });
-  await app.register(staffAvailabilityRoutes, { prefix: '/api', database });
+  await app.register(staffAvailabilityRoutes, { prefix: '/api', database, clock });
+  await app.register(menuWindowsRoutes, { prefix: '/api', database, clock });
   await app.register(menuEditorRoutes, { prefix: '/api', database });
   await app.register(menuPreviewRoutes, { prefix: '/api', database });
   await app.register(hoursRoutes, { prefix: '/api', database });
@@ -230,14 +237,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     headOf: createHeadOf({
       publicUrl: config.publicUrl,
       restaurantAnswer: (shortName) => orNull(getRestaurantAnswer(database.db, cache, shortName)),
-      menuAnswer: (shortName) => orNull(getMenuAnswer(database.db, cache, shortName)),
+      menuAnswer: (shortName) => orNull(getMenuAnswer(database.db, cache, shortName, clock)),
       optionsAnswer: (shortName) => orNull(getMenuOptionsAnswer(database.db, cache, shortName)),
     }),
     // A menu page is rendered from the cached answers; an unknown or disabled restaurant gets the app's page.
     pageAnswers: async (shortName) => {
       const restaurant = await getRestaurantAnswer(database.db, cache, shortName).catch(() => null);
       if (!(restaurant?.value as { isEnabled?: boolean } | undefined)?.isEnabled) return null;
-      const menu = await getMenuAnswer(database.db, cache, shortName).catch(() => null);
+      const menu = await getMenuAnswer(database.db, cache, shortName, clock).catch(() => null);
       return restaurant && menu ? { restaurant: restaurant.value, menu: menu.value } : null;
     },
   });

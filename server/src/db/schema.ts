@@ -916,3 +916,61 @@ export const printJob = pgTable(
     index('print_job_order_idx').on(t.orderId),
   ],
 );
+
+// Issue 28, time-based menus and "sold out for today" (docs/decisions/075).
+
+/**
+ * A window in which a category or an item is offered, on the restaurant's wall clock: on each of
+ * `weekdays` (ISO 1–7, the day the window starts) from `start_minute` until `end_minute`; an end before the
+ * start crosses midnight. A category or item without windows is always offered.
+ */
+export const menuWindow = pgTable(
+  'menu_window',
+  {
+    id: serial('id').primaryKey(),
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id').references(() => menuCategory.id, { onDelete: 'cascade' }),
+    menuItemId: integer('menu_item_id').references(() => menuItem.id, { onDelete: 'cascade' }),
+    weekdays: integer('weekdays').array().notNull(),
+    startMinute: integer('start_minute').notNull(),
+    endMinute: integer('end_minute').notNull(),
+  },
+  (t) => [
+    index('menu_window_restaurant_idx').on(t.restaurantId),
+    check('menu_window_one_target', sql`(${t.categoryId} is null) <> (${t.menuItemId} is null)`),
+    check(
+      'menu_window_minutes',
+      sql`${t.startMinute} between 0 and 1439 and ${t.endMinute} between 0 and 1439 and ${t.startMinute} <> ${t.endMinute}`,
+    ),
+  ],
+);
+
+/**
+ * An item marked "sold out for today": it is SOLD_OUT until `until` (the end of the restaurant's business
+ * day), when the boundary timer makes it available again. Marking it available or plain sold out drops the
+ * row.
+ */
+export const menuItemSoldOutUntil = pgTable('menu_item_sold_out_until', {
+  menuItemId: integer('menu_item_id')
+    .primaryKey()
+    .references(() => menuItem.id, { onDelete: 'cascade' }),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A menu boundary (a window opening or closing, a "sold out for today" ending) that one instance has
+ * announced: every instance's timer reaches it, the one whose insert succeeds tells the open tables and the
+ * other instances (docs/decisions/075). Rows older than two days are dropped as new ones come.
+ */
+export const menuBoundaryNotice = pgTable(
+  'menu_boundary_notice',
+  {
+    restaurantId: integer('restaurant_id')
+      .notNull()
+      .references(() => restaurant.id, { onDelete: 'cascade' }),
+    boundaryAt: timestamp('boundary_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.boundaryAt] })],
+);

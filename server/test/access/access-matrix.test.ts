@@ -7,6 +7,7 @@ import { ACCOUNT_ROWS, TEAM_ROWS } from './access-matrix-accounts.ts';
 import { FIGURES_ROWS } from './access-matrix-figures.ts';
 import { HOURS_ROWS } from './access-matrix-hours.ts';
 import { MENU_EDITOR_ROWS } from './access-matrix-menu-editor.ts';
+import { MENU_WINDOWS_ROWS } from './access-matrix-menu-windows.ts';
 import { PREVIEW_ROWS } from './access-matrix-preview.ts';
 import { PRINTING_ROWS } from './access-matrix-printing.ts';
 import { SETUP_ROWS } from './access-matrix-setup.ts';
@@ -129,6 +130,7 @@ describe.each(testDatabaseKinds())('access matrix on %s', (kind) => {
     ...HOURS_ROWS,
     ...PRINTING_ROWS,
     ...FIGURES_ROWS,
+    ...MENU_WINDOWS_ROWS,
     ...joins,
   ];
   for (const row of rows) {

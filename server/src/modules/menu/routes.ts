@@ -6,12 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import { sendCachedAnswer } from '../../lib/cached-answer.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { getMenuAnswer, getMenuOptionsAnswer } from './service.ts';
 
-export const menuRoutes: FastifyPluginAsyncZod<{ database: Database; cache: AnswerCache }> = async (
-  app,
-  { database, cache },
-) => {
+export const menuRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  cache: AnswerCache;
+  clock: Clock;
+}> = async (app, { database, cache, clock }) => {
   app.get(
     '/menu/current/:shortName',
     {
@@ -23,7 +25,7 @@ export const menuRoutes: FastifyPluginAsyncZod<{ database: Database; cache: Answ
       },
     },
     async (request, reply) => {
-      const answer = await getMenuAnswer(database.db, cache, request.params.shortName);
+      const answer = await getMenuAnswer(database.db, cache, request.params.shortName, clock);
       return sendCachedAnswer(request, reply, answer);
     },
   );

@@ -4,7 +4,9 @@ import { MenuOptionsSchema } from '@tablo/contract/menu-options';
 import type { Db } from '../../db/database.ts';
 import type { AnswerCache } from '../../lib/answer-cache.ts';
 import type { CachedAnswer } from '../../lib/cached-answer.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { loadMenuAtInputs, menuAt } from '../menu-windows/menu-at.ts';
 import { findRestaurantRef } from '../restaurants/repository.ts';
 import { loadMenuOptionGroups } from './option-groups-repository.ts';
 import { loadMenu } from './repository.ts';
@@ -12,8 +14,15 @@ import { loadMenu } from './repository.ts';
 /**
  * The cached, compressed menu answer. Unknown restaurant → 404 "Restaurant not found"; a disabled one →
  * 404 "The restaurant is not available" (the web app shows its not-found screen for both, spec §8).
+ * Issue 28: as the menu is at the moment it is built (`clock`): what is outside its window is left out; the
+ * menu boundary timer drops it at the next boundary (docs/decisions/075).
  */
-export async function getMenuAnswer(db: Db, cache: AnswerCache, shortName: string): Promise<CachedAnswer> {
+export async function getMenuAnswer(
+  db: Db,
+  cache: AnswerCache,
+  shortName: string,
+  clock: Clock,
+): Promise<CachedAnswer> {
   const answer = await cache.get(
     'menu',
     shortName,
@@ -21,7 +30,12 @@ export async function getMenuAnswer(db: Db, cache: AnswerCache, shortName: strin
       const restaurant = await findRestaurantRef(db, shortName);
       if (!restaurant?.isEnabled) return null;
       // Checked once per build, so a row that breaks the contract fails loudly instead of reaching clients.
-      return MenuSchema.parse(await loadMenu(db, restaurant.id, restaurant.shortName));
+      // Read side by side: the windows cost no extra round trip of their own.
+      const [menu, windows] = await Promise.all([
+        loadMenu(db, restaurant.id, restaurant.shortName),
+        loadMenuAtInputs(db, restaurant.id, clock.now()),
+      ]);
+      return MenuSchema.parse(menuAt(menu, windows));
     },
     // Rebuilt as soon as a change (a publish) drops it, while the open menus are still being told: the
     // diners' reads that follow the event find it built or building (docs/decisions/068).

@@ -5,13 +5,16 @@ import {
   menuCategory,
   menuItem,
   menuItemOptionGroup,
+  menuItemSoldOutUntil,
   menuItemTranslation,
   menuOption,
   menuOptionAllergen,
   menuOptionGroup,
   menuOptionGroupTranslation,
   menuOptionTranslation,
+  menuWindow,
   orders,
+  restaurant,
   vatKey,
 } from '../../db/schema.ts';
 import { secondsUntil } from '../../db/seconds-until.ts';
@@ -101,6 +104,12 @@ export async function readOrderContext(
           'priceGross', mi.price_gross, 'vatPercent', vk.value_percent,
           'titles', coalesce((select json_agg(json_build_object('isoCode', t.iso_code, 'title', t.title) order by t.id)
             from ${menuItemTranslation} t where t.item_id = mi.id), '[]'::json),
+          'windows', coalesce((select json_agg(json_build_object('categoryId', w.category_id,
+              'weekdays', w.weekdays, 'startMinute', w.start_minute, 'endMinute', w.end_minute) order by w.id)
+            from ${menuWindow} w where w.restaurant_id = mi.restaurant_id
+              and (w.menu_item_id = mi.id or w.category_id = mi.category_id)), '[]'::json),
+          'timeZone', (select r.time_zone from ${restaurant} r where r.id = mi.restaurant_id),
+          'soldOutUntil', (select s.until from ${menuItemSoldOutUntil} s where s.menu_item_id = mi.id),
           'groups', ${itemGroupsJson(
             sql`array[${sql.join(
               (input.optionIds ?? []).map((id) => sql`${id}::int`),

@@ -21,6 +21,13 @@ export interface MenuItemForOrder {
   titles: { isoCode: string; title: string }[];
   /** Issue 27: the item's active option groups, in its order. */
   groups: GroupForOrder[];
+  /**
+   * Issue 28: the item's windows and its category's (`categoryId` set), on the restaurant's clock, and
+   * when a "sold out for today" ends (docs/decisions/075). Read with the item, in the same statement.
+   */
+  windows?: { categoryId: number | null; weekdays: number[]; startMinute: number; endMinute: number }[];
+  timeZone?: string;
+  soldOutUntil?: string | null;
 }
 
 type Titles = { isoCode: string; title: string }[];

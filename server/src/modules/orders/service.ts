@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { forbidden, HttpError, TooManyRequestsError } from '../../lib/http-error.ts';
 import { refuseOutsideHours } from '../hours/service.ts';
 import { appendTableEvent } from '../live/event-log.ts';
+import { orderableAt } from '../menu-windows/menu-at.ts';
 import { enqueueOrderTickets } from '../printing/enqueue.ts';
 import { requireIssuedSession } from '../table-sessions/index.ts';
 import { findJoinedOpenVisit, hadClosedVisitAt } from '../visits/joined-visit.ts';
@@ -71,8 +72,17 @@ function titleOf(item: MenuItemForOrder): string {
   return title ? `Menu item ${item.id} (${title.title})` : `Menu item ${item.id}`;
 }
 
-/** Every problem with the cart at once; 409 when all are sold-out items (the cart was fine a moment ago). */
-function checkItems(items: Map<number, MenuItemForOrder>, ids: number[], restaurantId: number): void {
+/**
+ * Every problem with the cart at once; 409 when all are sold-out items (the cart was fine a moment ago).
+ * Issue 28: an item outside its (or its category's) window is refused like one no longer on the menu (422),
+ * and one whose "sold out for today" has ended is orderable, whatever its row still says.
+ */
+function checkItems(
+  items: Map<number, MenuItemForOrder>,
+  ids: number[],
+  restaurantId: number,
+  now: Date,
+): void {
   const problems: string[] = [];
   let onlySoldOut = true;
   for (const id of new Set(ids)) {
@@ -83,7 +93,10 @@ function checkItems(items: Map<number, MenuItemForOrder>, ids: number[], restaur
     } else if (!item.isActive || !item.categoryActive) {
       problems.push(`${titleOf(item)} is no longer on the menu`);
       onlySoldOut = false;
-    } else if (item.availabilityType !== 'AVAILABLE') {
+    } else if (!orderableAt(item, now).offered) {
+      problems.push(`${titleOf(item)} is not offered at this time`);
+      onlySoldOut = false;
+    } else if (item.availabilityType !== 'AVAILABLE' && !orderableAt(item, now).backInStock) {
       problems.push(`${titleOf(item)} is sold out`);
     }
   }
@@ -142,7 +155,7 @@ export async function placeOrder(
     if (recent >= options.ordersPerMinute) {
       throw new TooManyRequestsError(ORDER_TEXTS.tooMany, retryAfterSeconds);
     }
-    checkItems(menu, ids, visit.restaurantId);
+    checkItems(menu, ids, visit.restaurantId, options.now);
     const ordered = body.items.map((line) => ({
       line,
       item: menu.get(line.menuItemId) as MenuItemForOrder,

@@ -9,6 +9,7 @@ import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { menuItem, restaurant, vatKey } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { notifyMenuBoundariesChanged } from '../menu-windows/channel.ts';
 import { storePicture } from '../pictures/store-picture.ts';
 import { missingBeforeOpening } from './checklist.ts';
 
@@ -144,6 +145,8 @@ export async function saveSettings(
       if (missing.length > 0) throw notReady(missing);
     }
     await notifyMenuChanged(database, own.restaurantShortName, tx);
+    // Issue 28: the time zone may have moved the menu's windows (docs/decisions/075).
+    await notifyMenuBoundariesChanged(database, own.restaurantShortName, tx);
   });
   return getSettings(database.db, own.restaurantId);
 }

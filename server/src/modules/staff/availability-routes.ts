@@ -1,14 +1,15 @@
 import { RowIdParamSchema } from '@tablo/contract/ids';
 import { SetOptionAvailabilityRequestSchema } from '@tablo/contract/menu-options';
-import { ItemAvailabilitySchema } from '@tablo/contract/staff';
+import { ItemAvailabilityAnswerSchema, SetItemAvailabilityRequestSchema } from '@tablo/contract/menu-windows';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { setItemAvailability, setOptionAvailability } from './availability-service.ts';
 import { staffOf } from './staff-auth.ts';
 
 /** Sold out / available again from the staff console (register with the prefix `/api`). */
-export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
+export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database; clock?: Clock }> = async (
   app,
   options,
 ) => {
@@ -22,8 +23,9 @@ export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database
         tags: ['staff'],
         summary: 'Mark a menu item sold out or available again (diners see it live)',
         params: z.object({ menuItemId: RowIdParamSchema }),
-        body: ItemAvailabilitySchema,
-        response: { 200: ItemAvailabilitySchema },
+        // Issue 28: `soldOutFor: 'TODAY'` sells it out until the end of the business day (optional).
+        body: SetItemAvailabilityRequestSchema,
+        response: { 200: ItemAvailabilityAnswerSchema },
       },
     },
     async (request) =>
@@ -32,6 +34,10 @@ export const staffAvailabilityRoutes: FastifyPluginAsyncZod<{ database: Database
         staffOf(request),
         request.params.menuItemId,
         request.body.availabilityType,
+        {
+          ...(request.body.soldOutFor ? { soldOutFor: request.body.soldOutFor } : {}),
+          ...(options.clock ? { clock: options.clock } : {}),
+        },
       ),
   );
 

@@ -1,11 +1,14 @@
 import type { AvailabilityType } from '@tablo/contract/menu';
+import type { ItemAvailabilityAnswer, SoldOutFor } from '@tablo/contract/menu-windows';
 import type { ItemAvailability } from '@tablo/contract/staff';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { notifyMenuChanged } from '../../db/channels.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { diningTable, menuItem, menuOption, menuOptionGroup, tableVisit } from '../../db/schema.ts';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { appendEventToTables } from '../live/event-log.ts';
+import { setSoldOutToday } from '../menu-windows/sold-out-today.ts';
 import type { StaffContext } from './service.ts';
 
 export const AVAILABILITY_TEXTS = {
@@ -24,7 +27,10 @@ export async function setItemAvailability(
   staff: StaffContext,
   menuItemId: number,
   availabilityType: AvailabilityType,
-): Promise<ItemAvailability> {
+  // Issue 28: "sold out for today" (docs/decisions/075); without it, as before.
+  options: { soldOutFor?: SoldOutFor; clock?: Clock } = {},
+): Promise<ItemAvailabilityAnswer> {
+  let soldOutUntil: Date | null = null;
   await database.transaction(async (tx) => {
     const [item] = await tx
       .select({ availabilityType: menuItem.availabilityType })
@@ -32,7 +38,16 @@ export async function setItemAvailability(
       .where(and(eq(menuItem.id, menuItemId), eq(menuItem.restaurantId, staff.restaurantId)))
       .for('update');
     if (!item) throw notFound(AVAILABILITY_TEXTS.itemNotFound);
-    // Setting what is already set changes nothing and tells nobody.
+    const today = availabilityType === 'SOLD_OUT' && options.soldOutFor === 'TODAY';
+    soldOutUntil = await setSoldOutToday(
+      database,
+      tx,
+      staff,
+      menuItemId,
+      today,
+      options.clock ?? systemClock,
+    );
+    // Setting what is already set changes nothing and tells nobody (a changed "until" only the timers).
     if (item.availabilityType === availabilityType) return;
     await tx.update(menuItem).set({ availabilityType }).where(eq(menuItem.id, menuItemId));
     await notifyMenuChanged(database, staff.restaurantShortName, tx);
@@ -46,7 +61,12 @@ export async function setItemAvailability(
       availabilityType,
     });
   });
-  return { availabilityType };
+  // The "until" is answered only to a client that asked for it: older clients read a strict answer.
+  if (options.soldOutFor === undefined) return { availabilityType };
+  return {
+    availabilityType,
+    soldOutUntil: soldOutUntil === null ? null : (soldOutUntil as Date).toISOString(),
+  };
 }
 
 /**
