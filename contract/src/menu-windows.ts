@@ -98,8 +98,12 @@ export const ItemAvailabilityAnswerSchema = z.strictObject({
 });
 export type ItemAvailabilityAnswer = z.infer<typeof ItemAvailabilityAnswerSchema>;
 
-/** GET /api/staff/menu-items/sold-out-today → the items sold out for today and when each comes back. */
+/**
+ * GET /api/staff/menu-items/sold-out-today → the items sold out for today and when each comes back (shown
+ * on the restaurant's clock, `timeZone`).
+ */
 export const SoldOutTodayResponseSchema = z.object({
+  timeZone: z.string(),
   items: z.array(z.object({ menuItemId: z.number().int(), soldOutUntil: z.iso.datetime({ offset: true }) })),
 });
 export type SoldOutTodayResponse = z.infer<typeof SoldOutTodayResponseSchema>;

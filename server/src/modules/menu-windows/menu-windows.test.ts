@@ -217,7 +217,10 @@ describe.each(testDatabaseKinds())('time-based menus and "sold out for today" on
     const listed = SoldOutTodayResponseSchema.parse(
       (await asStaff(ctx.app, staff.WAITER, 'GET', '/api/staff/menu-items/sold-out-today')).json(),
     );
-    expect(listed.items).toEqual([{ menuItemId: goulash, soldOutUntil: '2026-11-28T03:00:00.000Z' }]);
+    expect(listed).toEqual({
+      timeZone: 'Europe/Budapest',
+      items: [{ menuItemId: goulash, soldOutUntil: '2026-11-28T03:00:00.000Z' }],
+    });
     expect(await eventually(availability, (value) => value === 'SOLD_OUT')).toBe('SOLD_OUT');
 
     await at('2026-11-28T00:00:00+01:00');
@@ -246,7 +249,7 @@ describe.each(testDatabaseKinds())('time-based menus and "sold out for today" on
     const listedAfter = (
       await asStaff(ctx.app, staff.WAITER, 'GET', '/api/staff/menu-items/sold-out-today')
     ).json();
-    expect(listedAfter).toEqual({ items: [] });
+    expect(listedAfter).toEqual({ timeZone: 'Europe/Budapest', items: [] });
     const placed = await postOrder(ctx.app, 'key-today-2', {
       sessionId: diner.sessionId,
       tableId: diner.tableId,

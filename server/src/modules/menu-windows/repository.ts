@@ -72,13 +72,18 @@ export async function currentSoldOutToday(
   db: Db,
   restaurantId: number,
   instant: Date,
-): Promise<{ menuItemId: number; until: Date }[]> {
-  return db
+): Promise<{ timeZone: string; items: { menuItemId: number; until: Date }[] }> {
+  const [own] = await db
+    .select({ timeZone: restaurant.timeZone })
+    .from(restaurant)
+    .where(eq(restaurant.id, restaurantId));
+  const items = await db
     .select({ menuItemId: menuItemSoldOutUntil.menuItemId, until: menuItemSoldOutUntil.until })
     .from(menuItemSoldOutUntil)
     .innerJoin(menuItem, eq(menuItem.id, menuItemSoldOutUntil.menuItemId))
     .where(and(eq(menuItem.restaurantId, restaurantId), gt(menuItemSoldOutUntil.until, instant)))
     .orderBy(menuItemSoldOutUntil.menuItemId);
+  return { timeZone: own?.timeZone ?? 'Europe/Budapest', items };
 }
 
 /** What the boundary timer needs of a restaurant: its name, zone, windows and "today" ends. */

@@ -55,9 +55,14 @@ export const menuWindowsRoutes: FastifyPluginAsyncZod<{ database: Database; cloc
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const rows = await currentSoldOutToday(database.db, staffOf(request).restaurantId, clock.now());
+      const { timeZone, items } = await currentSoldOutToday(
+        database.db,
+        staffOf(request).restaurantId,
+        clock.now(),
+      );
       return {
-        items: rows.map((row) => ({ menuItemId: row.menuItemId, soldOutUntil: row.until.toISOString() })),
+        timeZone,
+        items: items.map((row) => ({ menuItemId: row.menuItemId, soldOutUntil: row.until.toISOString() })),
       };
     },
   );

@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'hours',
   'printing',
   'figures',
+  'menu-windows',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -14,6 +14,7 @@ export function AvailabilityRow({
   name,
   data,
   onToggle,
+  today,
 }: {
   title: string;
   /** The price as shown (a dish's, or what a choice adds); null for none. */
@@ -23,6 +24,11 @@ export function AvailabilityRow({
   name: string;
   data: Record<`data-${string}`, number>;
   onToggle: () => void;
+  /**
+   * Issue 28, dishes only: "Sold out for today" beside "Mark sold out" (its accessible name and action),
+   * and, while sold out for today, the badge that says when it is back.
+   */
+  today?: { name: string; onSoldOutToday: () => void; badge: string | null };
 }) {
   const { t } = useTranslation('staff');
   return (
@@ -32,8 +38,19 @@ export function AvailabilityRow({
       </span>
       <span className={styles.actions}>
         <span className={styles.badge} data-off={soldOut}>
-          {soldOut ? t('sold_out') : t('available')}
+          {soldOut ? (today?.badge ?? t('sold_out')) : t('available')}
         </span>
+        {today && !soldOut && (
+          <button
+            type="button"
+            className={styles.button}
+            disabled={disabled}
+            onClick={today.onSoldOutToday}
+            aria-label={today.name}
+          >
+            {t('mark_sold_out_today')}
+          </button>
+        )}
         <button
           type="button"
           className={soldOut ? styles.primaryButton : styles.button}

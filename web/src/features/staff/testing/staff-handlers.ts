@@ -5,6 +5,12 @@ import {
   MenuOptionsSchema,
   SetOptionAvailabilityRequestSchema,
 } from '@tablo/contract/menu-options';
+import {
+  ItemAvailabilityAnswerSchema,
+  SetItemAvailabilityRequestSchema,
+  type SoldOutTodayResponse,
+  SoldOutTodayResponseSchema,
+} from '@tablo/contract/menu-windows';
 import { OrderSchema } from '@tablo/contract/order';
 import { PaymentSchema } from '@tablo/contract/payment';
 import {
@@ -176,6 +182,8 @@ export function staffServer(options: Options = {}) {
     printerReads: 0,
     reprintError: options.reprintError,
     writes: [] as { method: string; path: string; csrf: string | null; body: unknown }[],
+    /** Issue 28: dishes sold out for today (back at 04:00 on the 28th, Budapest time). */
+    soldOutToday: [] as SoldOutTodayResponse['items'],
   };
 
   async function record(request: Request) {
@@ -290,11 +298,23 @@ export function staffServer(options: Options = {}) {
       return HttpResponse.json(StaffTableSchema.parse(table));
     }),
     http.put('/api/staff/menu-items/:id/availability', async ({ request, params }) => {
-      const body = ItemAvailabilitySchema.parse(await record(request));
+      const body = SetItemAvailabilityRequestSchema.parse(await record(request));
       for (const category of state.menu)
         for (const item of category.menuItems)
           if (item.id === Number(params.id)) item.availabilityType = body.availabilityType;
-      return HttpResponse.json(body);
+      // Issue 28: "sold out for today" answers when it ends; an answer to an older client stays as it was.
+      const today = body.availabilityType === 'SOLD_OUT' && body.soldOutFor === 'TODAY';
+      const menuItemId = Number(params.id);
+      state.soldOutToday = state.soldOutToday.filter((entry) => entry.menuItemId !== menuItemId);
+      if (today) state.soldOutToday.push({ menuItemId, soldOutUntil: '2026-11-28T03:00:00.000Z' });
+      if (body.soldOutFor === undefined)
+        return HttpResponse.json(ItemAvailabilitySchema.parse({ availabilityType: body.availabilityType }));
+      return HttpResponse.json(
+        ItemAvailabilityAnswerSchema.parse({
+          availabilityType: body.availabilityType,
+          soldOutUntil: today ? '2026-11-28T03:00:00.000Z' : null,
+        }),
+      );
     }),
     http.get('/api/staff/printers/status', () => {
       state.printerReads += 1;
@@ -312,6 +332,11 @@ export function staffServer(options: Options = {}) {
       const jobs = state.printers.length;
       return HttpResponse.json(ReprintAnswerSchema.parse({ jobs }), { status: 202 });
     }),
+    http.get('/api/staff/menu-items/sold-out-today', () =>
+      HttpResponse.json(
+        SoldOutTodayResponseSchema.parse({ timeZone: 'Europe/Budapest', items: state.soldOutToday }),
+      ),
+    ),
     http.get('/api/menu/current/:shortName', () => HttpResponse.json(MenuSchema.parse(state.menu))),
     http.get('/api/menu/current/:shortName/options', () =>
       HttpResponse.json(MenuOptionsSchema.parse(state.options)),
