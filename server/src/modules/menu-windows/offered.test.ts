@@ -66,14 +66,14 @@ describe('menu windows: offered at an instant, and the next boundary', () => {
     expect(next(night, '2026-10-24T22:30:00Z')).toBe('2026-10-24T23:00:00.000Z'); // 01:00 CEST
     expect(next(night, '2026-10-24T23:00:00Z')).toBe('2026-10-25T03:00:00.000Z'); // 04:00 CET
     expect(offered(night, '2026-10-25T01:30:00Z')).toBe(true); // the second 02:30
-    // An end inside the repeated hour is read as zoned-time's instantAt reads it (the winter-time 02:30):
-    // one unbroken interval, never closed and opened again by the wall clock going back.
+    // An end inside the repeated hour is its first showing (zoned-time's instantAt): the window closes then,
+    // and does not reopen when the wall clock goes back to 02:00.
     const early: MenuWindow[] = [{ weekdays: EVERY_DAY, startMinute: 60, endMinute: 150 }];
     const end = nextBoundaryAfter(early, at('2026-10-24T23:00:00Z'), BUDAPEST) as Date;
-    expect(end.toISOString()).toBe('2026-10-25T01:30:00.000Z');
-    expect(offered(early, '2026-10-25T00:30:00Z')).toBe(true); // the first 02:30
-    expect(offered(early, '2026-10-25T01:15:00Z')).toBe(true); // the second 02:15
-    expect(offered(early, '2026-10-25T01:30:00Z')).toBe(false); // the second 02:30
+    expect(end.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(offered(early, '2026-10-25T00:15:00Z')).toBe(true); // the first 02:15
+    expect(offered(early, '2026-10-25T00:30:00Z')).toBe(false); // the first 02:30
+    expect(offered(early, '2026-10-25T01:15:00Z')).toBe(false); // the second 02:15
     expect(next(breakfast, '2026-10-25T03:00:00Z')).toBe('2026-10-25T06:00:00.000Z'); // 07:00 CET
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hoursServer } from '../../../features/hours/testing/hours-handlers.ts';
+import { menuWindowsServer } from '../../../features/menu-windows/testing/menu-windows-handlers.ts';
 import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
 import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
 import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
@@ -9,6 +10,8 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 
 beforeEach(() => {
+  // Issue 28: the menu's time windows are a section of this screen (decision 075).
+  server.use(...menuWindowsServer().handlers);
   FakeStaffSocket.all = [];
   setStaffSocketFactory((url) => new FakeStaffSocket(url));
   setChimeContextFactory(() => null);
@@ -133,5 +136,16 @@ describe('the hours screen', () => {
     ).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Staff console' });
     expect(within(nav).queryByRole('link', { name: 'Opening hours' })).toBeNull();
+  });
+
+  it('holds the menu time windows as a section below the hours (issue 28)', async () => {
+    const hours = hoursServer();
+    server.use(...hours.handlers, ...staffServer({ role: 'MANAGER' }).handlers);
+    renderApp('/staff/hours/en');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Menu times' }, { timeout: 4000 }),
+    ).toBeTruthy();
+    const form = await screen.findByRole('form', { name: 'Menu times' });
+    expect(within(form).getByRole('button', { name: 'Add a time window: Breakfast' })).toBeTruthy();
   });
 });
