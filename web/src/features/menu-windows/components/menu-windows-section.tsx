@@ -7,13 +7,30 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
-import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
 import { createMenuWindowsApi, menuWindowsQueryKey } from '../api/menu-windows-api.ts';
 import styles from './menu-windows.module.css';
 import { WindowsEditor } from './windows-editor.tsx';
+
+/**
+ * A title in the language shown, else English, else the first. Written here rather than imported from
+ * lib/pick-title.ts: sharing that module with the console split it into a chunk of its own that the diner's
+ * pages then load (decision 074 saw the same with the hours screen).
+ */
+function pickTitle(
+  titles: readonly { isoCode: string; title: string }[],
+  language: string,
+  fallback: string,
+) {
+  return (
+    titles.find((entry) => entry.isoCode === language)?.title ??
+    titles.find((entry) => entry.isoCode === 'en')?.title ??
+    titles[0]?.title ??
+    fallback
+  );
+}
 
 type Edits = { categories: Record<number, MenuWindow[]>; items: Record<number, MenuWindow[]> };
 
