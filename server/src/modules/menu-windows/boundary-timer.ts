@@ -26,9 +26,9 @@ interface Logger {
 
 /** The first boundary after `after`: a window opening or closing, or a "sold out for today" ending. */
 export function nextBoundaryOf(inputs: BoundaryInputs, after: Date): Date | null {
-  // A "today" that ended while nobody announced it (a restart) is due at once.
-  const ends = inputs.soldOutEnds.map((end) => (end.getTime() <= after.getTime() ? after : end));
-  return earliest([nextBoundaryAfter(inputs.windows, after, inputs.timeZone), ...ends]);
+  // A "today" that ended while nobody announced it (a restart, or another instance still announcing it) is
+  // due at once, under its own instant: the notice row then dedupes it with whoever announces it too.
+  return earliest([nextBoundaryAfter(inputs.windows, after, inputs.timeZone), ...inputs.soldOutEnds]);
 }
 
 /**
