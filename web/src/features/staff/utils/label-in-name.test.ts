@@ -30,6 +30,10 @@ const VISIBLE_AND_NAME: readonly (readonly [visible: string, name: string, start
   // Issue 28: Reprint on the board, Print ticket in the kitchen.
   ['printing:reprint', 'printing:reprint_order'],
   ['printing:print_ticket', 'printing:print_ticket_of'],
+  // Issue 28: the Hours screen's remove buttons and the menu windows' add buttons.
+  ['hours:remove', 'hours:remove_span', 'starts'],
+  ['hours:remove', 'hours:remove_day', 'starts'],
+  ['menu-windows:add_window', 'menu-windows:add_window_of', 'starts'],
 ];
 
 const resources = localeResources();

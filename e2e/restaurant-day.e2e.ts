@@ -1,0 +1,299 @@
+// Issue 28: a manager runs the restaurant's day from the console. Two printers that are real TCP servers
+// started here (port 9100's raw protocol) are set up as stations; an accepted order prints at each station
+// its own dishes, and Reprint prints again marked REPRINT. The manager sets the opening hours, reads today's
+// figures with the chart of sales by hour and prints the day report (to PDF, read back with poppler). The
+// three screens speak all ten languages with no WCAG 2.2 AA violation, and none of their code reaches a
+// diner's /menu.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { LANGUAGES } from '@tablo/contract/language-list';
+import { MenuSchema } from '@tablo/contract/menu';
+import { OrderSchema } from '@tablo/contract/order';
+import { SessionUuidResponseSchema } from '@tablo/contract/session';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInToConsole, openConsoleScreen } from './support/accounts.ts';
+import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
+import { finishJourney, type Journey, startJourney, texts } from './support/journey.ts';
+import { type RunningServer, runCli, startServer } from './support/server-process.ts';
+import { staffLogin } from './support/staff.ts';
+
+const staff = texts('en', 'staff');
+const printing = texts('en', 'printing');
+const hours = texts('en', 'hours');
+const figures = texts('en', 'figures');
+const MANAGER = { email: 'manager@day.test', password: 'a long manager password' };
+const LIVE = { timeout: 15_000 };
+
+/** A receipt printer on raw TCP: every connection's bytes are one ticket. */
+class TcpPrinter {
+  readonly tickets: Buffer[] = [];
+  readonly #server: Server;
+
+  constructor() {
+    this.#server = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('end', () => {
+        if (chunks.length > 0) this.tickets.push(Buffer.concat(chunks));
+        socket.end();
+      });
+      socket.on('error', () => {});
+    });
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    const address = this.#server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return `127.0.0.1:${address.port}`;
+  }
+
+  /** The tickets as text (ESC/POS commands are bytes below 0x20 around the ASCII words). */
+  texts(): string[] {
+    return this.tickets.map((ticket) => ticket.toString('latin1'));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+async function json(response: Response): Promise<unknown> {
+  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A diner at the table orders through the API, as the order page does. */
+async function dinerOrders(baseUrl: string, tableUrl: string, dishes: string[]): Promise<number> {
+  const scan = new URL(tableUrl, baseUrl);
+  const tableId = Number(scan.pathname.split('/')[3]);
+  const { uuid } = SessionUuidResponseSchema.parse(await json(await fetch(`${baseUrl}/api/order/uuid`)));
+  await json(
+    await fetch(`${baseUrl}/api/table-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shortName: 'demo',
+        tableId,
+        token: scan.searchParams.get('t'),
+        sessionId: uuid,
+      }),
+    }),
+  );
+  const menu = MenuSchema.parse(await json(await fetch(`${baseUrl}/api/menu/current/demo`)));
+  const items = dishes.map((title) => {
+    const item = menu
+      .flatMap((category) => category.menuItems)
+      .find((candidate) => candidate.translations.some((t) => t.isoCode === 'en' && t.title === title));
+    if (!item) throw new Error(`no ${title} on the demo menu`);
+    return { menuItemId: item.id, quantity: 1 };
+  });
+  const order = OrderSchema.parse(
+    await json(
+      await fetch(`${baseUrl}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `day-e2e-${Date.now()}` },
+        body: JSON.stringify({ sessionId: uuid, tableId, items }),
+      }),
+    ),
+  );
+  return order.id;
+}
+
+async function addPrinter(page: Page, name: string, address: string, category: string): Promise<void> {
+  await page.getByRole('button', { name: printing('add'), exact: true }).click();
+  const form = page.getByRole('form', { name: printing('add_title') });
+  await form.getByLabel(printing('field_name')).fill(name);
+  await form.getByLabel(printing('field_address')).fill(address);
+  await form.getByRole('checkbox', { name: category, exact: true }).check();
+  await form.getByRole('button', { name: printing('save') }).click();
+  await page.getByText(printing('saved').replace('{{name}}', name)).waitFor();
+}
+
+describe('a manager runs the day: printers, hours and figures', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let tableUrl = '';
+  const kitchen = new TcpPrinter();
+  const bar = new TcpPrinter();
+  let kitchenAddress = '';
+  let barAddress = '';
+  let manager: Journey;
+
+  beforeAll(async () => {
+    kitchenAddress = await kitchen.listen();
+    barAddress = await bar.listen();
+    server = await startServer({}, async (dataDir) => {
+      const env = { DATA_DIR: dataDir, PUBLIC_URL: 'http://e2e.invalid' };
+      await runCli(['seed-demo'], env);
+      await runCli(['create-staff', 'demo', MANAGER.email, '--role', 'MANAGER'], {
+        ...env,
+        TABLO_STAFF_PASSWORD: MANAGER.password,
+      });
+      const listing = await runCli(['table-urls', 'demo', '--lang', 'en'], env);
+      tableUrl = /http:\/\/e2e\.invalid(\/order\/demo\/\d+\/en\?t=[0-9a-f]+)/.exec(listing)?.[1] ?? '';
+    });
+    browser = await launchBrowser();
+    manager = await startJourney(browser, 'desktop', server.baseUrl);
+    await logInToConsole(manager.page, MANAGER);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await kitchen.close();
+    await bar.close();
+  });
+
+  it('sets up a kitchen and a bar printer; an accepted order prints at each its own dishes, Reprint again', async () => {
+    const { page } = manager;
+    await openConsoleScreen(page, printing('nav'), '/staff/printers/en');
+    await page.getByRole('heading', { level: 1, name: printing('title') }).waitFor();
+    await page.getByText(printing('empty')).waitFor();
+    await addPrinter(page, 'Kitchen', kitchenAddress, 'Soups');
+    await addPrinter(page, 'Bar', barAddress, 'Wine and beer');
+    await expect.poll(() => page.locator('li[data-printer-id]').count()).toBe(2);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: `${printing('test_print')} Bar` }).click();
+    await expect.poll(() => bar.tickets.length, LIVE).toBe(1);
+    expect(kitchen.tickets).toHaveLength(0);
+
+    const orderId = await dinerOrders(server.baseUrl, tableUrl, ['Goulash soup', 'Egri Bikavér']);
+    const api = await staffLogin(server.baseUrl, MANAGER);
+    await api.move(orderId, 'ACCEPTED');
+    await expect.poll(() => kitchen.tickets.length, LIVE).toBe(1);
+    await expect.poll(() => bar.tickets.length, LIVE).toBe(2);
+    // Each station prints its own dishes, under the order's number (titles print in Hungarian).
+    expect(kitchen.texts()[0]).toContain(String(orderId));
+    expect(kitchen.texts()[0]).not.toContain('Egri bikav');
+    expect(bar.texts()[1]).toContain('Egri bikav');
+    expect(bar.texts()[1]).not.toContain('Guly');
+    // Both printers answered: the screen shows them online.
+    await expect.poll(() => page.locator('li[data-printer-id] [data-state="online"]').count(), LIVE).toBe(2);
+    await screenshot(page, 'desktop-printers');
+
+    // Reprint on the board: each station prints the order again, marked REPRINT.
+    await openConsoleScreen(page, staff('nav_board'), '/staff/board/en');
+    const card = page.locator(`article[data-order-id="${orderId}"]`);
+    await card.waitFor(LIVE);
+    await card.getByRole('button', { name: new RegExp(`^${printing('reprint')}`) }).click();
+    await page.getByText(printing('reprint_sent_other').replace('{{count}}', '2')).waitFor();
+    await expect.poll(() => kitchen.tickets.length, LIVE).toBe(2);
+    await expect.poll(() => bar.tickets.length, LIVE).toBe(3);
+    expect(kitchen.texts()[1]).toContain('REPRINT');
+    expect(bar.texts()[2]).toContain('REPRINT');
+    await expectNoAxeViolations(page);
+  });
+
+  it('sets the opening hours', async () => {
+    const { page } = manager;
+    await openConsoleScreen(page, staff('nav_hours'), '/staff/hours/en');
+    await page.getByRole('heading', { level: 1, name: hours('title') }).waitFor();
+    await page.getByText(hours('always_open')).waitFor();
+    await expectNoAxeViolations(page);
+    for (const day of ['Monday', 'Friday']) {
+      await page.getByRole('button', { name: hours('add_span').replace('{{day}}', day) }).click();
+    }
+    const friday = page.locator('fieldset[data-weekday="5"]');
+    await friday.getByLabel(hours('opens')).fill('18:00');
+    await friday.getByLabel(hours('closes')).fill('02:00');
+    await friday.getByText(hours('next_day')).waitFor();
+    await page.getByRole('button', { name: hours('save') }).click();
+    await page.getByText(hours('saved')).waitFor();
+    await expect.poll(() => page.getByText(hours('always_open')).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-hours');
+
+    const saved = await (
+      await fetch(`${server.baseUrl}/api/restaurant/one/demo`, { headers: { accept: 'application/json' } })
+    ).json();
+    expect(saved.hours.spans).toEqual([
+      { weekday: 1, opens: 11 * 60, closes: 22 * 60 },
+      { weekday: 5, opens: 18 * 60, closes: 2 * 60 },
+    ]);
+  });
+
+  it("reads today's figures with the chart and prints the day report", async () => {
+    const { page } = manager;
+    await openConsoleScreen(page, staff('nav_figures'), '/staff/figures/en');
+    await page.getByRole('heading', { level: 1, name: figures('title') }).waitFor();
+    const summary = page.getByRole('table', { name: figures('summary') });
+    await summary.waitFor(LIVE);
+    await summary.getByRole('row', { name: `${figures('orders')} 1`, exact: true }).waitFor(LIVE);
+    await page
+      .getByRole('table', { name: figures('dishes') })
+      .getByText('Goulash soup')
+      .waitFor();
+    // The chart is drawn (uPlot's canvas), and its table says the same in text.
+    await expect
+      .poll(() => page.locator('[data-testid="hours-chart"] canvas').count(), LIVE)
+      .toBeGreaterThan(0);
+    await page.getByRole('table', { name: figures('by_hour_table') }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-figures');
+
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.getByRole('button', { name: figures('print') }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    // What the printer gets: the report in print styles, read back from the PDF.
+    const folder = mkdtempSync(join(tmpdir(), 'tablo-day-report-'));
+    try {
+      const pdf = join(folder, 'report.pdf');
+      writeFileSync(pdf, await page.pdf({ width: '210mm', height: '297mm' }));
+      const { stdout } = await promisify(execFile)('pdftotext', ['-layout', pdf, '-']);
+      expect(stdout).toContain(figures('title'));
+      expect(stdout).toContain(figures('sales_gross'));
+      expect(stdout).toContain('Goulash soup');
+      expect(stdout).not.toContain(staff('nav_board'));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('shows the three screens in all ten languages, with no axe violation', async () => {
+    const { page } = manager;
+    for (const { code } of LANGUAGES) {
+      for (const [path, namespace] of [
+        ['printers', 'printing'],
+        ['hours', 'hours'],
+        ['figures', 'figures'],
+      ] as const) {
+        await page.goto(`/staff/${path}/${code}`);
+        await page.getByRole('heading', { level: 1, name: texts(code, namespace)('title') }).waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe(
+          LANGUAGES.find((language) => language.code === code)?.bcp47,
+        );
+        await expectNoAxeViolations(page);
+      }
+    }
+    await finishJourney(manager);
+  });
+
+  it("keeps printers, hours and figures out of a diner's /menu", async () => {
+    const guest = await startJourney(browser, 'phone', server.baseUrl);
+    const scripts = new Set<string>();
+    guest.page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+    });
+    await guest.page.goto('/menu/demo/hu');
+    await guest.page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(0);
+    for (const path of scripts) {
+      expect(path).not.toMatch(/printing|figures|uPlot|hours-route|accounts-routes|staff-routes/);
+      const body = await (await fetch(`${server.baseUrl}${path}`)).text();
+      expect(body).not.toContain('print-settings');
+      expect(body).not.toContain('figures.csv');
+    }
+    await finishJourney(guest);
+  });
+});
