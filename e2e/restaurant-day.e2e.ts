@@ -5,7 +5,7 @@
 // three screens speak all ten languages with no WCAG 2.2 AA violation, and none of their code reaches a
 // diner's /menu.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { LANGUAGES } from '@tablo/contract/language-list';
 import { MenuSchema } from '@tablo/contract/menu';
 import { OrderSchema } from '@tablo/contract/order';
 import { SessionUuidResponseSchema } from '@tablo/contract/session';
+import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInToConsole, openConsoleScreen } from './support/accounts.ts';
@@ -237,6 +238,42 @@ describe('a manager runs the day: printers, hours and figures', () => {
     await expectNoAxeViolations(page);
     await screenshot(page, 'desktop-figures');
 
+    // The accountant's CSV, parsed back, says what the screen says.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: figures('download_csv') }).click(),
+    ]);
+    const csv: Record<string, string>[] = parse(readFileSync((await download.path()) ?? ''), {
+      bom: true,
+      columns: true,
+    });
+    const csvValue = (section: string, measure: string) =>
+      csv.find((row) => row.section === section && row.measure === measure && row.id === '')?.value;
+    const screenValue = async (label: string) =>
+      (
+        await summary
+          .getByRole('row')
+          .filter({ hasText: new RegExp(`^${label.replace(/[()+]/g, '\\$&')}`) })
+          .first()
+          .locator('td')
+          .last()
+          .textContent()
+      )?.replace(/\D/g, '');
+    for (const [label, section, measure] of [
+      [figures('visits'), 'orders', 'visits'],
+      [figures('orders'), 'orders', 'orders'],
+      [figures('rejected_orders'), 'orders', 'rejectedOrders'],
+      [figures('sales_gross'), 'sales', 'gross'],
+      [figures('sales_net'), 'sales', 'net'],
+      [figures('sales_vat'), 'sales', 'vat'],
+      [figures('average_per_visit'), 'orders', 'averagePerVisit'],
+    ] as const) {
+      expect(await screenValue(label), label).toBe(csvValue(section, measure));
+    }
+    const goulash = csv.find((row) => row.section === 'dishes' && row.name === 'Goulash soup');
+    expect(goulash).toMatchObject({ measure: 'quantity', value: '1' });
+    expect(Number(csvValue('sales', 'gross'))).toBeGreaterThan(0);
+
     await page.evaluate(() => {
       (window as unknown as { printed: number }).printed = 0;
       window.print = () => {
@@ -277,7 +314,7 @@ describe('a manager runs the day: printers, hours and figures', () => {
       }
     }
     await finishJourney(manager);
-  });
+  }, 300_000);
 
   it("keeps printers, hours and figures out of a diner's /menu", async () => {
     const guest = await startJourney(browser, 'phone', server.baseUrl);
