@@ -99,7 +99,7 @@ const CHOICES_OWN_DEPS = /\/(dialog-choices|dietary-choices|menu-options-query|c
  * 070). They are preloaded with their style sheets only, which must be in place before they draw; their
  * scripts arrive as the browser follows their imports, one step later on the restaurant's own devices.
  */
-const STAFF_CHUNK = /\/(staff-routes|accounts-routes|closed-restaurant|printing-routes|figures-route)-/;
+const STAFF_CHUNK = /\/(staff-routes|accounts-routes|closed-restaurant)-/;
 
 /**
  * The scripts the entry imports (React, the query client, the texts, the providers…): loaded before any lazy

@@ -31,14 +31,9 @@ function staff(pick: (module: StaffRoutes) => Pick<RouteObject, 'loader' | 'Comp
 const ACCOUNT_SCREENS = ['confirm-email', 'forgot-password', 'reset-password', 'invitation'] as const;
 
 /** The console's screens in the accounts chunk (a chunk of their own could split a shared one onto /menu). */
-const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor', 'hours'] as const;
+const CONSOLE_ACCOUNT_SCREENS = ['team', 'setup', 'menu-editor', 'hours', 'printers', 'figures'] as const;
 
 type AccountRoutes = typeof import('./routes/accounts/accounts-routes.tsx');
-
-/** The day's figures (issue 28): a chunk of its own with its chart library, loaded only when opened. */
-async function figures() {
-  return (await loadChunk('figures', () => import('./routes/figures/figures-route.tsx'))).figuresRoute;
-}
 
 /** Sign-up, the mailed links' screens and the console's team: one chunk of their own (issue 26). */
 function account(pick: (routes: AccountRoutes['accountRoutes']) => Pick<RouteObject, 'Component'>) {
@@ -212,21 +207,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                       path: `${name}/:lang?`,
                       lazy: staff((m) => m.staffScreens[name]),
                     })),
-                    // The team, the set-up and the menu editor (issue 26), the hours (issue 28): in the accounts chunk, loaded only when opened.
+                    // The team, the set-up and the menu editor (issue 26), the hours, printers and figures (issue 28): in the
+                    // accounts chunk, loaded only when opened (each screen in a chunk of its own costs /menu's route table bytes).
                     ...CONSOLE_ACCOUNT_SCREENS.map((name) => ({
                       path: `${name}/:lang?`,
                       lazy: account((r) => r[name]),
                     })),
-                    // The printers (issue 28): a chunk of their own, named in vite.config.ts's STAFF_CHUNK.
-                    {
-                      path: 'printers/:lang?',
-                      lazy: screen(
-                        'printing',
-                        () => import('./routes/printing/printing-routes.tsx'),
-                        (m) => m.PrintersRoute,
-                      ),
-                    },
-                    { path: 'figures/:lang?', lazy: figures },
                     // Any other console address: the console's own not-found screen, not the root error.
                     { path: ':unknown/:lang?', lazy: staff((m) => m.staffNotFound) },
                     { path: '*', lazy: staff((m) => m.staffUnknownDeep) },

@@ -9,8 +9,10 @@ import { ResetPasswordScreen } from '../../../features/accounts/components/reset
 import { SignUpScreen } from '../../../features/accounts/components/sign-up-screen.tsx';
 import { homeScreen, staffLinks } from '../../../features/staff/utils/staff-links.ts';
 import { useLanguage } from '../../../providers/language.tsx';
+import { figuresRoute } from '../figures/figures-route.tsx';
 import { hoursRoute } from '../hours/hours-route.tsx';
 import { menuEditorRoute } from '../menu-editor/menu-editor-route.tsx';
+import { PrintersRoute } from '../printing/printing-routes.tsx';
 import { setupRoute } from '../restaurant-setup/setup-route.tsx';
 import { teamRoute } from '../staff-team/team-route.tsx';
 
@@ -64,6 +66,8 @@ export const accountRoutes = {
   setup: setupRoute,
   'menu-editor': menuEditorRoute,
   hours: hoursRoute,
+  printers: { Component: PrintersRoute },
+  figures: figuresRoute,
   register: { Component: RegisterRoute },
   'confirm-email': { Component: ConfirmEmailRoute },
   'forgot-password': { Component: ForgotPasswordRoute },

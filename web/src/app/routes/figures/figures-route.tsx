@@ -3,8 +3,8 @@ import { FiguresScreen } from '../../../features/figures/components/figures-scre
 import { useStaffConsole } from '../../../features/staff/hooks/staff-console-context.ts';
 
 /**
- * The console's figures screen (issue 28), in a chunk of its own: the chart library and the figures' code
- * load only when a manager opens it (STAFF_CHUNK in vite.config.ts lists the chunk, decision 070).
+ * The console's figures screen (issue 28), in the accounts chunk (decision 077); the chart library is a chunk
+ * of its own, loaded when the chart first draws.
  */
 function FiguresRoute() {
   const { me } = useStaffConsole();

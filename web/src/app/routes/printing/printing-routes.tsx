@@ -4,8 +4,8 @@ import { printerStatusesQueryOptions } from '../../../features/staff/api/staff-p
 import { useStaffConsole } from '../../../features/staff/hooks/staff-console-context.ts';
 
 /**
- * The console's printers screen (issue 28): a chunk of its own (`printing-routes`, named in vite.config.ts's
- * STAFF_CHUNK so the diner's entry lists none of its files, decision 070), loaded only when opened.
+ * The console's printers screen (issue 28), in the accounts chunk with the other owner's screens (decision
+ * 077), loaded only when opened.
  */
 export function PrintersRoute() {
   const { me } = useStaffConsole();
