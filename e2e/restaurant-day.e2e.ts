@@ -47,10 +47,14 @@ class TcpPrinter {
     });
   }
 
+  #port = 0;
+
+  /** Starts listening (again on the same port after `stop`). */
   async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.#server.listen(this.#port, '127.0.0.1', resolve));
     const address = this.#server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
+    this.#port = address.port;
     return `127.0.0.1:${address.port}`;
   }
 
@@ -60,7 +64,10 @@ class TcpPrinter {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.#server.close(() => resolve()));
+    return new Promise((resolve) => {
+      if (!this.#server.listening) resolve();
+      else this.#server.close(() => resolve());
+    });
   }
 }
 
@@ -189,7 +196,30 @@ describe('a manager runs the day: printers, hours and figures', () => {
     expect(kitchen.texts()[1]).toContain('REPRINT');
     expect(bar.texts()[2]).toContain('REPRINT');
     await expectNoAxeViolations(page);
-  });
+
+    // The kitchen's printer goes off: the board says so live, and the ticket prints once it is back.
+    await kitchen.close();
+    const second = await dinerOrders(server.baseUrl, tableUrl, ['Goulash soup']);
+    await api.move(second, 'ACCEPTED');
+    const alert = page
+      .getByRole('alert')
+      .filter({
+        hasText: printing('alert_off_waiting_one').replace('{{name}}', 'Kitchen').replace('{{count}}', '1'),
+      });
+    await alert.waitFor(LIVE);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-board-printer-off');
+    expect(kitchen.tickets).toHaveLength(2);
+    await kitchen.listen();
+    await expect.poll(() => kitchen.tickets.length, { timeout: 45_000 }).toBe(3);
+    expect(kitchen.texts()[2]).toContain(String(second));
+    expect(kitchen.texts()[2]).not.toContain('REPRINT');
+    await alert.waitFor({ state: 'detached', timeout: 15_000 });
+    // Nothing printed twice, and the bar printed nothing of the goulash.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(kitchen.tickets).toHaveLength(3);
+    expect(bar.tickets).toHaveLength(3);
+  }, 120_000);
 
   it('sets the opening hours', async () => {
     const { page } = manager;
@@ -225,7 +255,7 @@ describe('a manager runs the day: printers, hours and figures', () => {
     await page.getByRole('heading', { level: 1, name: figures('title') }).waitFor();
     const summary = page.getByRole('table', { name: figures('summary') });
     await summary.waitFor(LIVE);
-    await summary.getByRole('row', { name: `${figures('orders')} 1`, exact: true }).waitFor(LIVE);
+    await summary.getByRole('row', { name: `${figures('orders')} 2`, exact: true }).waitFor(LIVE);
     await page
       .getByRole('table', { name: figures('dishes') })
       .getByText('Goulash soup')
@@ -271,7 +301,7 @@ describe('a manager runs the day: printers, hours and figures', () => {
       expect(await screenValue(label), label).toBe(csvValue(section, measure));
     }
     const goulash = csv.find((row) => row.section === 'dishes' && row.name === 'Goulash soup');
-    expect(goulash).toMatchObject({ measure: 'quantity', value: '1' });
+    expect(goulash).toMatchObject({ measure: 'quantity', value: '2' });
     expect(Number(csvValue('sales', 'gross'))).toBeGreaterThan(0);
 
     await page.evaluate(() => {
