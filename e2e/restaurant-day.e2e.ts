@@ -201,11 +201,9 @@ describe('a manager runs the day: printers, hours and figures', () => {
     await kitchen.close();
     const second = await dinerOrders(server.baseUrl, tableUrl, ['Goulash soup']);
     await api.move(second, 'ACCEPTED');
-    const alert = page
-      .getByRole('alert')
-      .filter({
-        hasText: printing('alert_off_waiting_one').replace('{{name}}', 'Kitchen').replace('{{count}}', '1'),
-      });
+    const alert = page.getByRole('alert').filter({
+      hasText: printing('alert_off_waiting_one').replace('{{name}}', 'Kitchen').replace('{{count}}', '1'),
+    });
     await alert.waitFor(LIVE);
     await expectNoAxeViolations(page);
     await screenshot(page, 'desktop-board-printer-off');
