@@ -50,12 +50,21 @@ export class TestPrinter {
     this.server = server;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Switched off between tickets: connections are refused from now on, and a ticket already coming in is
+   * received whole (within `graceMs`). Cutting one off halfway would model the moment decision 072 names:
+   * the bytes may be out while the printer never finishes them, which no port-9100 sender can tell.
+   */
+  async stop(graceMs = 2000): Promise<void> {
     const server = this.server;
     this.server = null;
     if (!server) return;
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const cutOff = setTimeout(() => {
+      for (const socket of this.sockets) socket.destroy();
+    }, graceMs);
+    await closed;
+    clearTimeout(cutOff);
   }
 
   /** Resolves once `count` tickets arrived; rejects after `timeoutMs` saying what did. */
