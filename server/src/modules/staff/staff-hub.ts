@@ -42,7 +42,8 @@ export class StaffHub {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await Promise.all(this.unlisten.splice(0).map((unlisten) => unlisten()));
+    // One after another: they share the LISTEN connection, which runs one statement at a time.
+    for (const unlisten of this.unlisten.splice(0)) await unlisten();
   }
 
   add(connection: StaffConnection): void {
