@@ -78,8 +78,8 @@ runBench(async () => {
     await db.execute(sql`
       with v as (select id, opened_at, row_number() over (order by id) - 1 as n from table_visit),
         s as (select id, row_number() over (order by id) - 1 as n from diner_session)
-      insert into orders (visit_id, session_id, status, total, idempotency_key, request_hash, created_at, updated_at)
-      select v.id, s.id, case when i % 50 = 0 then 'REJECTED'::order_status else 'PAID'::order_status end, 0,
+      insert into orders (visit_id, restaurant_id, session_id, status, total, idempotency_key, request_hash, created_at, updated_at)
+      select v.id, ${pub.id}, s.id, case when i % 50 = 0 then 'REJECTED'::order_status else 'PAID'::order_status end, 0,
         'bench-' || i, 'hash', v.opened_at + (i % 3) * interval '20 minutes', v.opened_at
       from generate_series(0, ${ORDERS - 1}) i
         join v on v.n = (i * ${visits}::bigint / ${ORDERS})

@@ -380,6 +380,13 @@ export const orders = pgTable(
     visitId: integer('visit_id')
       .notNull()
       .references(() => tableVisit.id),
+    /**
+     * The visit's table's restaurant, copied when the order is placed (a table never changes restaurant):
+     * a restaurant's orders of a range are read by one index, not through every visit of every restaurant.
+     * No foreign key: it would share-lock the restaurant's one row with every order of every table
+     * (docs/decisions/078).
+     */
+    restaurantId: integer('restaurant_id').notNull(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => dinerSession.id),
@@ -396,8 +403,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_session_idempotency_uq').on(t.sessionId, t.idempotencyKey),
     index('orders_visit_idx').on(t.visitId),
-    // Issue 28, the day's figures: a business day's orders by the moment they were placed.
-    index('orders_created_at_idx').on(t.createdAt),
+    // Issue 28, the day's figures: a restaurant's orders of a range of business days.
+    index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
 );

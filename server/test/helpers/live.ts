@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type ServerMessage, ServerMessageSchema } from '@tablo/contract/events';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import WebSocket from 'ws';
@@ -100,6 +100,7 @@ export async function placeOrder(
       .insert(orders)
       .values({
         visitId: at.visitId,
+        restaurantId: sql`(select ${diningTable.restaurantId} from ${diningTable} where ${diningTable.id} = ${at.tableId})`,
         sessionId: at.sessionId,
         total: 2490,
         idempotencyKey: randomUUID(),

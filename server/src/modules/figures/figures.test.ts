@@ -281,6 +281,32 @@ describe.each(testDatabaseKinds())('the day’s figures on %s', (kind) => {
     ]);
   });
 
+  it('counts only the restaurant’s own orders: another restaurant’s order of the same hour is its own', async () => {
+    await createStaff(ctx.database, {
+      shortName: 'other',
+      email: 'olga@other.test',
+      password: 'correct horse battery',
+      role: 'MANAGER',
+    });
+    const olga = await logIn(ctx.app, 'olga@other.test');
+    const tableId = ctx.other.tables[1] as number;
+    const session = await diner(ctx, tableId, 'other');
+    const steak = await acceptedOrder(ctx, session, tableId, [['steak', 2]], ctx.other, olga);
+    await ctx.database.db.execute(
+      sql`update orders set created_at = ${START}::timestamptz + interval '10 hours' where id = ${steak.orderId}`,
+    );
+    const read = async (who: StaffLogin) =>
+      FiguresSchema.parse((await asStaff(ctx.app, who, 'GET', `/api/staff/figures?from=${DAY}`)).json());
+    expect(await read(manager)).toEqual(figures);
+    const theirs = await read(olga);
+    expect([theirs.orders, theirs.visits, theirs.sales.gross, theirs.unpaid.open]).toEqual([
+      1, 1, 11_800, 11_800,
+    ]);
+    expect(theirs.dishes.map((dish) => [dish.menuItemId, dish.quantity])).toEqual([
+      [ctx.other.items.steak, 2],
+    ]);
+  });
+
   it('refuses bad input with a clear 400, and a waiter with 403', async () => {
     const get = (query: string) => asStaff(ctx.app, manager, 'GET', `/api/staff/figures${query}`);
     for (const [query, message] of [

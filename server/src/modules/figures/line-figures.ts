@@ -3,55 +3,45 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jsonValue, rowsOf } from '../../db/rows.ts';
 import { orderItem } from '../../db/schema.ts';
-import { ACCEPTED, type FiguresScope, ordersOf, roomyExecute } from './repository.ts';
+import { ACCEPTED, businessDayIndex, type FiguresScope, placedIn, roomyExecute } from './repository.ts';
 
 /**
- * Sales per VAT rate, what was left unpaid and the best-selling dishes, from ONE pass over the accepted
- * orders' lines (docs/decisions/076): joining a year's 250,000 lines to their orders is most of the work, and
- * three statements did it three times (bench:figures). The lines are grouped by business day, VAT rate and
- * dish — a few thousand rows for a year — and those are added up here.
+ * Sales per VAT rate and the best-selling dishes from ONE pass over the accepted orders' lines
+ * (docs/decisions/076, 078): joining a year's 250,000 lines to their orders is most of the work. The lines
+ * are grouped by business day, VAT rate and dish — a few thousand rows for a year — and those are added up
+ * here. What was left unpaid is its own statement: it needs the visits, and only the lines not paid.
  */
 
 interface LineGroup {
-  /** A date: node-postgres hands a Date, PGlite a Date or text; only used as a key. */
-  day: unknown;
+  /** 1-based index of the business day in the scope's days. */
+  day: number;
   vatPercent: number;
   menuItemId: number;
   quantity: number;
   gross: number;
-  unpaidOpen: number;
-  unpaidClosed: number;
   lastLine: number;
-  /** A closed visit with this group's unpaid units (a forced close); null for every other line. */
-  forcedVisit: number | null;
 }
 
 export async function lineFigures(db: Db, scope: FiguresScope) {
-  const groups = rowsOf<LineGroup>(
-    await roomyExecute(
+  const [grouped, left] = await Promise.all([
+    roomyExecute(
       db,
       sql`
-      select s.day, oi.vat_percent::float8 as "vatPercent", oi.menu_item_id as "menuItemId",
-        sum(oi.quantity)::int as quantity, sum(oi.unit_price * oi.quantity)::float8 as gross,
-        coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where not s.closed), 0)::float8 as "unpaidOpen",
-        coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where s.closed), 0)::float8 as "unpaidClosed",
-        max(oi.id) as "lastLine",
-        case when s.closed and oi.paid_quantity < oi.quantity then s.visit_id end as "forcedVisit"
-      from order_item oi
-        join (select o.id, o.visit_id, v.closed_at is not null as closed,
-            ((o.created_at at time zone ${scope.timeZone}) - make_interval(hours => ${scope.cutoffHour}))::date as day
-          from ${ordersOf(scope)} and ${ACCEPTED}) s on s.id = oi.order_id
-      group by s.day, oi.vat_percent, oi.menu_item_id, "forcedVisit"`,
+      select ${businessDayIndex(scope, sql`o.created_at`)} as day, oi.vat_percent::float8 as "vatPercent",
+        oi.menu_item_id as "menuItemId", sum(oi.quantity)::int as quantity,
+        sum(oi.unit_price * oi.quantity)::float8 as gross, max(oi.id) as "lastLine"
+      from order_item oi join orders o on o.id = oi.order_id
+      where ${placedIn(scope)} and ${ACCEPTED}
+      group by 1, oi.vat_percent, oi.menu_item_id`,
     ),
-  );
+    unpaid(db, scope),
+  ]);
+  const groups = rowsOf<LineGroup>(grouped);
 
   const dayRates = new Map<string, { vatPercent: number; gross: number }>();
   const dishes = new Map<number, { quantity: number; gross: number; lastLine: number }>();
-  const forced = new Set<number>();
-  let open = 0;
-  let closedByForce = 0;
   for (const group of groups) {
-    const key = `${String(group.day)}|${group.vatPercent}`;
+    const key = `${group.day}|${group.vatPercent}`;
     const dayRate = dayRates.get(key) ?? { vatPercent: group.vatPercent, gross: 0 };
     dayRate.gross += group.gross;
     dayRates.set(key, dayRate);
@@ -60,9 +50,6 @@ export async function lineFigures(db: Db, scope: FiguresScope) {
     dish.gross += group.gross;
     dish.lastLine = Math.max(dish.lastLine, Number(group.lastLine));
     dishes.set(group.menuItemId, dish);
-    open += group.unpaidOpen;
-    closedByForce += group.unpaidClosed;
-    if (group.forcedVisit !== null) forced.add(group.forcedVisit);
   }
   // Each day's VAT per rate, rounded once, then the days added up: a range is the sum of its days.
   const rates = new Map<number, { gross: number; vat: number }>();
@@ -95,11 +82,28 @@ export async function lineFigures(db: Db, scope: FiguresScope) {
       gross: dish.gross,
     }))
     .sort((a, b) => b.quantity - a.quantity || b.gross - a.gross || a.menuItemId - b.menuItemId);
-  return {
-    byRate,
-    unpaid: { open, closedByForce, forcedVisits: forced.size },
-    dishes: sold,
-  };
+  return { byRate, unpaid: left, dishes: sold };
+}
+
+/**
+ * What the accepted orders' lines left unpaid: on visits still open, and on visits closed by force (with
+ * how many such visits). A PAID order has every unit paid (it becomes PAID only then, and a paid quantity
+ * never goes down), so only ACCEPTED and SERVED orders are read — a year's few, not its 100,000.
+ */
+async function unpaid(db: Db, scope: FiguresScope): Promise<Figures['unpaid']> {
+  const [row] = rowsOf<Figures['unpaid']>(
+    await db.execute(sql`
+      select
+        coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where v.closed_at is null), 0)::float8 as open,
+        coalesce(sum((oi.quantity - oi.paid_quantity) * oi.unit_price) filter (where v.closed_at is not null), 0)::float8
+          as "closedByForce",
+        count(distinct o.visit_id) filter (where v.closed_at is not null)::int as "forcedVisits"
+      from order_item oi
+        join orders o on o.id = oi.order_id
+        join table_visit v on v.id = o.visit_id
+      where oi.paid_quantity < oi.quantity and ${placedIn(scope)} and o.status in ('ACCEPTED', 'SERVED')`),
+  );
+  return row ?? { open: 0, closedByForce: 0, forcedVisits: 0 };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { restaurant } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { businessDayBounds, businessDayOf } from '../../lib/zoned-time.ts';
+import { addDays, businessDayBounds, businessDayOf } from '../../lib/zoned-time.ts';
 import { lineFigures } from './line-figures.ts';
 import {
   choices,
@@ -35,11 +35,15 @@ export async function readFigures(
   const today = businessDayOf(clock.now(), place.timeZone, place.cutoffHour);
   const from = range.from ?? range.to ?? today;
   const to = range.to ?? from;
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const dayStarts = days.map((day) => businessDayBounds(day, place.timeZone, place.cutoffHour).start);
   const scope: FiguresScope = {
     restaurantId,
     timeZone: place.timeZone,
     cutoffHour: place.cutoffHour,
-    start: businessDayBounds(from, place.timeZone, place.cutoffHour).start,
+    dayStarts,
+    start: dayStarts[0] as Date,
     end: businessDayBounds(to, place.timeZone, place.cutoffHour).end,
   };
   const db = database.db;

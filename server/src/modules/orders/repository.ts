@@ -77,7 +77,7 @@ export interface NewOrder {
  */
 export async function insertOrder(
   tx: Db,
-  order: NewOrder & { tableId: number; currency: string },
+  order: NewOrder & { tableId: number; restaurantId: number; currency: string },
 ): Promise<StoredOrder> {
   const total = order.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   const lines = sql.join(
@@ -90,8 +90,8 @@ export async function insertOrder(
   );
   const result = await tx.execute(sql`
     with placed as (
-      insert into ${orders} (visit_id, session_id, note, total, idempotency_key, request_hash)
-      values (${order.visitId}, ${order.sessionId}, ${order.note}, ${total}, ${order.idempotencyKey}, ${order.requestHash})
+      insert into ${orders} (visit_id, restaurant_id, session_id, note, total, idempotency_key, request_hash)
+      values (${order.visitId}, ${order.restaurantId}, ${order.sessionId}, ${order.note}, ${total}, ${order.idempotencyKey}, ${order.requestHash})
       returning id, visit_id, session_id, status, note, total, reject_reason, created_at, updated_at
     ),
     lines as (

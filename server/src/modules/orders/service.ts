@@ -169,6 +169,7 @@ export async function placeOrder(
     const stored = await insertOrder(tx, {
       visitId: visit.visitId,
       tableId: visit.tableId,
+      restaurantId: visit.restaurantId,
       currency: visit.currency,
       sessionId,
       note: body.note,

@@ -142,6 +142,7 @@ describe.each(testDatabaseKinds())('paying at one table from ten phones at once 
         .insert(orders)
         .values({
           visitId: visit.id,
+          restaurantId: ctx.pub.id,
           sessionId: sessions[o] as string,
           status: rnd() < 0.5 ? 'ACCEPTED' : 'SERVED',
           total: orderTotal,

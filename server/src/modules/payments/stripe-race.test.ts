@@ -111,6 +111,7 @@ describe.each(testDatabaseKinds())('a diner on Stripe’s checkout while the tab
       .insert(orders)
       .values({
         visitId,
+        restaurantId: ctx.pub.id,
         sessionId: sessions[0] as string,
         status: rnd() < 0.5 ? 'ACCEPTED' : 'SERVED',
         total,
