@@ -33,6 +33,12 @@ export interface OrderingState {
 /** How far ahead the next opening is looked for (a year of closed days is possible, no more). */
 const LOOKAHEAD_DAYS = 400;
 
+/** `HH:MM` of a minute of the day (0–1439), for messages, tickets and the console's time inputs. */
+export function minuteText(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** `date` (`YYYY-MM-DD`) moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const moved = new Date(Date.UTC(year, month - 1, day + days));

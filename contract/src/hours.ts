@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OpeningSpan } from './hours-rule.ts';
+import { minuteText, type OpeningSpan } from './hours-rule.ts';
 
 export type { OpeningSpan } from './hours-rule.ts';
 
@@ -119,10 +119,6 @@ export function spanProblems(spans: readonly OpeningSpan[]): string[] {
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-function clock(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 function describe(span: OpeningSpan): string {
-  return `${WEEKDAY_NAMES[span.weekday - 1]} ${clock(span.opens)}–${clock(span.closes)}`;
+  return `${WEEKDAY_NAMES[span.weekday - 1]} ${minuteText(span.opens)}–${minuteText(span.closes)}`;
 }

@@ -112,8 +112,3 @@ export const menuWindowsPaths = {
   windows: () => '/staff/menu-windows',
   soldOutToday: () => '/staff/menu-items/sold-out-today',
 } as const;
-
-/** `HH:MM` of a minute of the day, for messages and the console. */
-export function minuteText(minute: number): string {
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { addDays } from '@tablo/contract/hours-rule';
 
 /**
  * Wall-clock time in a restaurant's IANA time zone, daylight-saving changes included (DESIGN §11). Every
@@ -41,13 +42,6 @@ export function instantAt(date: string, minuteOfDay: number, timeZone: string): 
     if (wall.date === date && wall.minuteOfDay === minuteOfDay) return first;
   }
   return new Date(local.getTime());
-}
-
-/** `date` moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const moved = new Date(Date.UTC(year, month - 1, day + days));
-  return isoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
 }
 
 /**

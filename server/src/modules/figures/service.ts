@@ -1,11 +1,12 @@
 import type { Figures } from '@tablo/contract/figures';
+import { addDays } from '@tablo/contract/hours-rule';
 import { PAYMENT_METHODS } from '@tablo/contract/payment';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { restaurant } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { addDays, businessDayBounds, businessDayOf } from '../../lib/zoned-time.ts';
+import { businessDayBounds, businessDayOf } from '../../lib/zoned-time.ts';
 import { lineFigures } from './line-figures.ts';
 import {
   choices,

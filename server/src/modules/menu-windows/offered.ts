@@ -1,5 +1,6 @@
+import { addDays } from '@tablo/contract/hours-rule';
 import type { MenuWindow } from '@tablo/contract/menu-windows';
-import { addDays, instantAt, wallTimeAt } from '../../lib/zoned-time.ts';
+import { instantAt, wallTimeAt } from '../../lib/zoned-time.ts';
 
 /**
  * The rule of time-based menus (docs/decisions/075), pure: is something with these windows offered at an

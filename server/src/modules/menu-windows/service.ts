@@ -1,8 +1,8 @@
+import { minuteText } from '@tablo/contract/hours-rule';
 import { LANGUAGE_CODES, type LanguageCode } from '@tablo/contract/languages';
 import {
   type MenuWindow,
   type MenuWindowsResponse,
-  minuteText,
   type SaveMenuWindowsRequest,
   SaveMenuWindowsRequestSchema,
 } from '@tablo/contract/menu-windows';

@@ -1,11 +1,10 @@
+import { minuteText } from '@tablo/contract/hours-rule';
 import { wallTimeAt } from '../../lib/zoned-time.ts';
 
 /** `YYYY-MM-DD HH:MM` on the restaurant's wall clock: what a cook reads on a ticket. */
 export function ticketTime(instant: Date, timeZone: string): string {
   const { date, minuteOfDay } = wallTimeAt(instant, timeZone);
-  const hours = String(Math.floor(minuteOfDay / 60)).padStart(2, '0');
-  const minutes = String(minuteOfDay % 60).padStart(2, '0');
-  return `${date} ${hours}:${minutes}`;
+  return `${date} ${minuteText(minuteOfDay)}`;
 }
 
 /** The restaurant's first language is Hungarian: a title in it, else the first one stored. */

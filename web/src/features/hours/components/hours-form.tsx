@@ -1,4 +1,5 @@
 import type { OpeningHours, UpdateOpeningHoursRequest } from '@tablo/contract/hours';
+import { minuteText } from '@tablo/contract/hours-rule';
 import { type FormEvent, useId, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
@@ -10,9 +11,6 @@ type DayRow = { key: number; date: string; note: string };
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-
-export const clockText = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function minutesOf(text: string): number {
   const [hours = 0, minutes = 0] = text.split(':').map(Number);
@@ -55,8 +53,8 @@ export function HoursForm({
     hours.spans.map((span) => ({
       key: newKey(),
       weekday: span.weekday,
-      opens: clockText(span.opens),
-      closes: clockText(span.closes),
+      opens: minuteText(span.opens),
+      closes: minuteText(span.closes),
     })),
   );
   const [days, setDays] = useState<DayRow[]>(() =>
@@ -233,7 +231,7 @@ export function HoursForm({
         >
           {HOURS.map((hour) => (
             <option key={hour} value={hour}>
-              {clockText(hour * 60)}
+              {minuteText(hour * 60)}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
+import { minuteText } from '@tablo/contract/hours-rule';
 import { toBcp47 } from '@tablo/contract/language-list';
-import { type MenuWindow, minuteText } from '@tablo/contract/menu-windows';
+import type { MenuWindow } from '@tablo/contract/menu-windows';
 import { useId } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
