@@ -1,12 +1,10 @@
-import { MenuSchema } from '@tablo/contract/menu';
-import { OrderSchema } from '@tablo/contract/order';
 import { PayableResponseSchema, PaymentSchema, ReceiptSchema } from '@tablo/contract/payment';
-import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { CSRF_HEADER, StaffMeSchema } from '@tablo/contract/staff';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { joinTable, okJson, placeOrder, readMenu } from './support/diner-api.ts';
 import { texts } from './support/journey.ts';
 import { STAFF } from './support/staff.ts';
 
@@ -23,11 +21,6 @@ const price = (amount: number) => `${new Intl.NumberFormat('en').format(amount)}
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-async function json(response: Response): Promise<unknown> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** A diner at TABLE orders a dish, the manager accepts it, the diner pays it in cash, the manager confirms. */
 async function paidInCash(): Promise<{ paymentId: string; sessionId: string; total: number }> {
   const login = await fetch(`${baseUrl}/api/staff/login`, {
@@ -35,59 +28,38 @@ async function paidInCash(): Promise<{ paymentId: string; sessionId: string; tot
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: STAFF.email, password: STAFF.password }),
   });
-  const me = StaffMeSchema.parse(await json(login));
+  const me = StaffMeSchema.parse(await okJson(login));
   const staffHeaders = {
     cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
     [CSRF_HEADER]: me.csrfToken,
     'content-type': 'application/json',
   };
-  const scan = new URL(tableUrls[String(TABLE)] as string, baseUrl);
-  const tableId = Number(scan.pathname.split('/')[3]);
-  const { uuid } = SessionUuidResponseSchema.parse(await json(await fetch(`${baseUrl}/api/order/uuid`)));
-  await json(
-    await fetch(`${baseUrl}/api/table-sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        shortName: 'demo',
-        tableId,
-        token: scan.searchParams.get('t'),
-        sessionId: uuid,
-      }),
-    }),
-  );
-  const menu = MenuSchema.parse(await json(await fetch(`${baseUrl}/api/menu/current/demo`)));
+  const phone = await joinTable(baseUrl, tableUrls[String(TABLE)] as string);
+  const { tableId, sessionId } = phone;
+  const menu = await readMenu(baseUrl);
   const dish = menu.flatMap((c) => c.menuItems).find((item) => item.availabilityType === 'AVAILABLE');
   if (!dish) throw new Error('the demo menu has no available dish');
-  const order = OrderSchema.parse(
-    await json(
-      await fetch(`${baseUrl}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `refund-e2e-${Date.now()}` },
-        body: JSON.stringify({ sessionId: uuid, tableId, items: [{ menuItemId: dish.id, quantity: 2 }] }),
-      }),
-    ),
-  );
-  await json(
-    await fetch(`${baseUrl}/api/staff/orders/${order.id}`, {
+  const { id: orderId } = await placeOrder(baseUrl, phone, { items: [{ menuItemId: dish.id, quantity: 2 }] });
+  await okJson(
+    await fetch(`${baseUrl}/api/staff/orders/${orderId}`, {
       method: 'PATCH',
       headers: staffHeaders,
       body: JSON.stringify({ status: 'ACCEPTED' }),
     }),
   );
   const payable = PayableResponseSchema.parse(
-    await json(
-      await fetch(`${baseUrl}/api/tables/${tableId}/payable`, { headers: { 'x-session-id': uuid } }),
+    await okJson(
+      await fetch(`${baseUrl}/api/tables/${tableId}/payable`, { headers: { 'x-session-id': sessionId } }),
     ),
   );
   const payment = PaymentSchema.parse(
-    await json(
+    await okJson(
       await fetch(`${baseUrl}/api/payments`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-session-id': uuid,
-          'idempotency-key': `pay-${uuid}`,
+          'x-session-id': sessionId,
+          'idempotency-key': `pay-${sessionId}`,
         },
         body: JSON.stringify({
           tableId,
@@ -99,14 +71,14 @@ async function paidInCash(): Promise<{ paymentId: string; sessionId: string; tot
       }),
     ),
   );
-  await json(
+  await okJson(
     await fetch(`${baseUrl}/api/staff/payments/${payment.id}/confirm`, {
       method: 'POST',
       headers: staffHeaders,
       body: '{}',
     }),
   );
-  return { paymentId: payment.id, sessionId: uuid, total: payment.amount };
+  return { paymentId: payment.id, sessionId, total: payment.amount };
 }
 
 async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
@@ -173,7 +145,7 @@ describe('refunds on the staff console', () => {
     await expect.poll(() => open.evaluate((element) => element === document.activeElement)).toBe(true);
 
     const receipt = ReceiptSchema.parse(
-      await json(
+      await okJson(
         await fetch(`${baseUrl}/api/payments/${paid.paymentId}/receipt`, {
           headers: { 'x-session-id': paid.sessionId },
         }),

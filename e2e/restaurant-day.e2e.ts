@@ -11,14 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LANGUAGES } from '@tablo/contract/language-list';
-import { MenuSchema } from '@tablo/contract/menu';
-import { OrderSchema } from '@tablo/contract/order';
-import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import { parse } from 'csv-parse/sync';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInToConsole, openConsoleScreen } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot } from './support/browser.ts';
+import { joinTable, placeOrder, readMenu } from './support/diner-api.ts';
 import { finishJourney, type Journey, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, runCli, startServer } from './support/server-process.ts';
 import { staffLogin } from './support/staff.ts';
@@ -71,29 +69,10 @@ class TcpPrinter {
   }
 }
 
-async function json(response: Response): Promise<unknown> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
 /** A diner at the table orders through the API, as the order page does. */
 async function dinerOrders(baseUrl: string, tableUrl: string, dishes: string[]): Promise<number> {
-  const scan = new URL(tableUrl, baseUrl);
-  const tableId = Number(scan.pathname.split('/')[3]);
-  const { uuid } = SessionUuidResponseSchema.parse(await json(await fetch(`${baseUrl}/api/order/uuid`)));
-  await json(
-    await fetch(`${baseUrl}/api/table-sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        shortName: 'demo',
-        tableId,
-        token: scan.searchParams.get('t'),
-        sessionId: uuid,
-      }),
-    }),
-  );
-  const menu = MenuSchema.parse(await json(await fetch(`${baseUrl}/api/menu/current/demo`)));
+  const phone = await joinTable(baseUrl, tableUrl);
+  const menu = await readMenu(baseUrl);
   const items = dishes.map((title) => {
     const item = menu
       .flatMap((category) => category.menuItems)
@@ -101,16 +80,7 @@ async function dinerOrders(baseUrl: string, tableUrl: string, dishes: string[]):
     if (!item) throw new Error(`no ${title} on the demo menu`);
     return { menuItemId: item.id, quantity: 1 };
   });
-  const order = OrderSchema.parse(
-    await json(
-      await fetch(`${baseUrl}/api/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': `day-e2e-${Date.now()}` },
-        body: JSON.stringify({ sessionId: uuid, tableId, items }),
-      }),
-    ),
-  );
-  return order.id;
+  return (await placeOrder(baseUrl, phone, { items })).id;
 }
 
 async function addPrinter(page: Page, name: string, address: string, category: string): Promise<void> {

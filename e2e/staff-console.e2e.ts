@@ -1,12 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import { MenuSchema } from '@tablo/contract/menu';
-import { OrderSchema } from '@tablo/contract/order';
-import { SessionUuidResponseSchema } from '@tablo/contract/session';
-import { JoinTableResponseSchema } from '@tablo/contract/table-session';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logInToConsole } from './support/accounts.ts';
 import { expectNoAxeViolations, launchBrowser, screenshot, watchPageErrors } from './support/browser.ts';
+import { joinTable, placeOrder, readMenu } from './support/diner-api.ts';
 import { failedResource, texts } from './support/journey.ts';
 import { STAFF } from './support/staff.ts';
 
@@ -32,16 +29,8 @@ function fill(text: string, values: Record<string, string | number>): string {
 
 /** A diner's phone joins TABLE (scanning its code), as the phone app does: its session and the table's id. */
 async function dinerJoins() {
-  const scan = new URL(tableUrls[TABLE] as string, baseUrl);
-  const tableId = Number(scan.pathname.split('/')[3]);
-  const { uuid } = SessionUuidResponseSchema.parse(await (await fetch(`${baseUrl}/api/order/uuid`)).json());
-  const join = await fetch(`${baseUrl}/api/table-sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ shortName: 'demo', tableId, token: scan.searchParams.get('t'), sessionId: uuid }),
-  });
-  JoinTableResponseSchema.parse(await join.json());
-  return { uuid, tableId };
+  const { sessionId, tableId } = await joinTable(baseUrl, tableUrls[TABLE] as string);
+  return { uuid: sessionId, tableId };
 }
 
 /** A diner at TABLE calls the waiter through the API. */
@@ -58,16 +47,14 @@ async function dinerCallsWaiter() {
 /** A diner at TABLE orders one dish through the API, as the phone app does. */
 async function dinerOrders(note: string) {
   const { uuid, tableId } = await dinerJoins();
-  const menu = MenuSchema.parse(await (await fetch(`${baseUrl}/api/menu/current/demo`)).json());
+  const menu = await readMenu(baseUrl);
   const dish = menu.flatMap((c) => c.menuItems).find((item) => item.availabilityType === 'AVAILABLE');
   if (!dish) throw new Error('the demo menu has no available dish');
-  const placed = await fetch(`${baseUrl}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': `staff-e2e-${Date.now()}` },
-    body: JSON.stringify({ sessionId: uuid, tableId, note, items: [{ menuItemId: dish.id, quantity: 2 }] }),
-  });
-  if (!placed.ok) throw new Error(`order: ${placed.status} ${await placed.text()}`);
-  return OrderSchema.parse(await placed.json());
+  return placeOrder(
+    baseUrl,
+    { sessionId: uuid, tableId },
+    { note, items: [{ menuItemId: dish.id, quantity: 2 }] },
+  );
 }
 
 /** Presses Tab until `target` has the focus: the way a keyboard user reaches it. */

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OrderSchema } from '@tablo/contract/order';
-import { SessionUuidResponseSchema } from '@tablo/contract/session';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli as runCliInProcess } from '../server/src/cli/run-cli.ts';
 import { createPgliteDataDir } from '../server/test/helpers/test-database.ts';
 import { launchBrowser, screenshot } from './support/browser.ts';
+import { joinTable, placeOrder } from './support/diner-api.ts';
 import { type Journey, startJourney, texts } from './support/journey.ts';
 import { type RunningServer, startServer } from './support/server-process.ts';
 import { staffLogin } from './support/staff.ts';
@@ -156,27 +155,12 @@ async function seed(dataDir: string): Promise<string> {
 
 /** A second diner's order at the table through the API, with hostile notes (as a script would send them). */
 async function apiOrder(baseUrl: string, scanUrl: string, menuItemId: number) {
-  const scan = new URL(scanUrl, baseUrl);
-  const tableId = Number(scan.pathname.split('/')[3]);
-  const { uuid } = SessionUuidResponseSchema.parse(await (await fetch(`${baseUrl}/api/order/uuid`)).json());
-  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  await post('/table-sessions', {
-    shortName: SHORT,
-    tableId,
-    token: scan.searchParams.get('t'),
-    sessionId: uuid,
+  const phone = await joinTable(baseUrl, scanUrl, SHORT);
+  const { tableId, sessionId: uuid } = phone;
+  const placed = await placeOrder(baseUrl, phone, {
+    note: API_NOTE,
+    items: [{ menuItemId, quantity: 1, note: API_LINE_NOTE }],
   });
-  const placed = await post(
-    '/orders',
-    { sessionId: uuid, tableId, note: API_NOTE, items: [{ menuItemId, quantity: 1, note: API_LINE_NOTE }] },
-    { 'idempotency-key': 'xss-journey-api-order' },
-  );
-  if (!placed.ok) throw new Error(`order ${placed.status} ${await placed.text()}`);
   // A table call carries a kind, never text: anything else is refused.
   const call = await fetch(`${baseUrl}/api/tables/${tableId}/calls`, {
     method: 'POST',
@@ -190,7 +174,7 @@ async function apiOrder(baseUrl: string, scanUrl: string, menuItemId: number) {
     body: JSON.stringify({ kind: 'WAITER' }),
   });
   expect(waiter.status).toBe(200);
-  return OrderSchema.parse(await placed.json());
+  return placed;
 }
 
 describe('hostile text renders as text on every screen', () => {
