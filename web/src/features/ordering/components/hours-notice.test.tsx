@@ -95,7 +95,8 @@ describe('the opening hours on the order page', () => {
         timeout: 4000,
       }),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /to the cart/ })).toBeNull();
+    // The notice tells the ordering provider after it is drawn (an effect): the Add buttons go a render later.
+    await waitFor(() => expect(screen.queryByRole('button', { name: /to the cart/ })).toBeNull());
     expect(screen.queryByRole('button', { name: /View cart/ })).toBeNull();
   });
 
