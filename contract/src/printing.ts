@@ -106,6 +106,28 @@ export const PrinterStatusesSchema = z.object({ printers: z.array(PrinterStatusS
 export const ReprintRequestSchema = z.strictObject({ printerId: RowIdSchema.optional() });
 export const ReprintAnswerSchema = z.object({ jobs: z.number().int().nonnegative() });
 
+/**
+ * GET /api/staff/printers/:printerId/failed-jobs (`managePrinters`): the printer's FAILED tickets, newest first,
+ * at most FAILED_JOBS_LIMIT, so a manager can see which ones and print those still wanted again (retryJob).
+ */
+export const FAILED_JOBS_LIMIT = 50;
+export const FailedPrintJobSchema = z.object({
+  jobId: z.number().int(),
+  kind: PrintJobKindSchema,
+  /** null: a test ticket. */
+  orderId: z.number().int().nullable(),
+  /** The order's number as printed on the ticket ("Rendelés #12"); null on a test ticket. */
+  orderNumber: z.number().int().nullable(),
+  tableNumber: z.number().int().nullable(),
+  /** When the job was made. */
+  createdAt: z.iso.datetime({ offset: true }),
+  /** Why it failed (the printer was switched off or deleted…), or null. */
+  lastError: z.string().nullable(),
+});
+export type FailedPrintJob = z.infer<typeof FailedPrintJobSchema>;
+export const FailedPrintJobsSchema = z.object({ jobs: z.array(FailedPrintJobSchema) });
+export type FailedPrintJobs = z.infer<typeof FailedPrintJobsSchema>;
+
 /** Staff websocket message: a printer went off or came back, or its queue changed. Not replayed. */
 export const PrinterStatusMessageSchema = PrinterStatusSchema.extend({ type: z.literal('printer.status') });
 export type PrinterStatusMessage = z.infer<typeof PrinterStatusMessageSchema>;
@@ -115,6 +137,8 @@ export const printingPaths = {
   printer: (printerId: number) => `/staff/printers/${printerId}`,
   /** POST → 202: a test ticket on this printer (a job like any other). */
   testPrint: (printerId: number) => `/staff/printers/${printerId}/test`,
+  /** GET → 200 FailedPrintJobs: the printer's failed tickets, newest first. */
+  failedJobs: (printerId: number) => `/staff/printers/${printerId}/failed-jobs`,
   statuses: () => '/staff/printers/status',
   settings: () => '/staff/print-settings',
   reprint: (orderId: number) => `/staff/orders/${orderId}/reprint`,

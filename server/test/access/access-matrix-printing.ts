@@ -3,9 +3,10 @@ import { answers, type Fresh, type MatrixRow } from './access-matrix.ts';
 import type { Actor, World } from './access-world.ts';
 
 /**
- * Printers and tickets (issue 28) in the access matrix: OWNER and MANAGER manage the printers; every role
- * reads their state and reprints; diners 401; another restaurant's owner manages its own printers and gets
- * 404 for the bistro's printers, jobs and orders (docs/decisions/072-kitchen-tickets-exactly-once.md).
+ * Printers and tickets (issue 28) in the access matrix: OWNER and MANAGER manage the printers and list their
+ * failed tickets; every role reads their state and reprints; diners 401; another restaurant's owner manages
+ * its own printers and gets 404 for the bistro's printers, jobs and orders
+ * (docs/decisions/072-kitchen-tickets-exactly-once.md).
  */
 
 const MANAGE = { OWNER: 200, MANAGER: 200, WAITER: 403, KITCHEN: 403, diners: 401 } as const;
@@ -109,6 +110,18 @@ export const PRINTING_ROWS: MatrixRow[] = [
       method: 'POST',
       url: `/api/staff/printers/${fresh.printerId}/test`,
     }),
+  },
+  {
+    route: 'GET /api/staff/printers/:printerId/failed-jobs',
+    expect: BISTRO(200),
+    fresh: bistroPrinter,
+    request: (_world, _actor, fresh) => ({
+      method: 'GET',
+      url: `/api/staff/printers/${fresh.printerId}/failed-jobs`,
+    }),
+    check: (_world, _actor, body) => {
+      if (!body.includes('"jobId"')) throw new Error(`no failed ticket in ${body.slice(0, 200)}`);
+    },
   },
   {
     route: 'PUT /api/staff/print-settings',

@@ -1,4 +1,4 @@
-import { PrintersSchema } from '@tablo/contract/printing';
+import { FailedPrintJobsSchema, PrintersSchema } from '@tablo/contract/printing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRestaurant } from '../../../test/helpers/fixtures.ts';
 import { FAST_PRINTING, insertPub, type Pub, placeOrder } from '../../../test/helpers/printing-kit.ts';
@@ -136,6 +136,7 @@ describe.each(testDatabaseKinds())('printers and print settings (%s)', (kind: Te
       ['PUT', `/api/staff/printers/${rivalPrinter}`, body],
       ['DELETE', `/api/staff/printers/${rivalPrinter}`, undefined],
       ['POST', `/api/staff/printers/${rivalPrinter}/test`, undefined],
+      ['GET', `/api/staff/printers/${rivalPrinter}/failed-jobs`, undefined],
       ['POST', `/api/staff/orders/${rivalOrder}/reprint`, {}],
       ['POST', '/api/staff/print-jobs/999999/retry', undefined],
     ] as const) {
@@ -153,5 +154,37 @@ describe.each(testDatabaseKinds())('printers and print settings (%s)', (kind: Te
     const none = await asStaff(app, pub.waiter, 'POST', `/api/staff/orders/${own}/reprint`);
     expect(none.statusCode, none.body).toBe(202);
     expect(none.json()).toEqual({ jobs: 0 });
+  });
+
+  it("lists a printer's failed tickets to those who manage printers only; a deleted printer's are not found", async () => {
+    const id = (
+      await asStaff(app, pub.manager, 'POST', '/api/staff/printers', {
+        name: 'Terasz',
+        address: '127.0.0.1:9',
+        categoryIds: [],
+      })
+    ).json().id as number;
+    // A test ticket waits (nothing listens on port 9); switched off in Tablo, it fails.
+    expect((await asStaff(app, pub.manager, 'POST', `/api/staff/printers/${id}/test`)).statusCode).toBe(202);
+    const off = await asStaff(app, pub.manager, 'PUT', `/api/staff/printers/${id}`, {
+      name: 'Terasz',
+      address: '127.0.0.1:9',
+      categoryIds: [],
+      isEnabled: false,
+    });
+    expect(off.statusCode).toBe(200);
+    const url = `/api/staff/printers/${id}/failed-jobs`;
+    const listed = await asStaff(app, pub.manager, 'GET', url);
+    expect(listed.statusCode).toBe(200);
+    expect(FailedPrintJobsSchema.parse(listed.json()).jobs).toMatchObject([
+      { kind: 'ORDER', orderId: null, orderNumber: null, tableNumber: null },
+    ]);
+    const waiter = await asStaff(app, pub.waiter, 'GET', url);
+    expect(waiter.statusCode).toBe(403);
+    expect(waiter.body).not.toContain('jobId');
+    expect((await asStaff(app, pub.manager, 'DELETE', `/api/staff/printers/${id}`)).statusCode).toBe(204);
+    const gone = await asStaff(app, pub.manager, 'GET', url);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('There is no such printer in this restaurant');
   });
 });

@@ -1,4 +1,4 @@
-import { PrinterStatusesSchema, PrintersSchema } from '@tablo/contract/printing';
+import { FailedPrintJobsSchema, PrinterStatusesSchema, PrintersSchema } from '@tablo/contract/printing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderNumbersOn, sleep, TestPrinter } from '../../../test/helpers/printers.ts';
 import {
@@ -242,5 +242,91 @@ describe.each(testDatabaseKinds())('kitchen tickets (%s)', (kind: TestDatabaseKi
     expect(tickets[before + 1]).toContain(`Rendelés #${orderId}`);
     const again = await asStaff(app, pub.manager, 'POST', `/api/staff/print-jobs/${jobId}/retry`);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a printer switched off mid-service: its failed tickets are listed newest first and print again once each', async () => {
+    const grill = await TestPrinter.start();
+    try {
+      const soups = pub.restaurant.categories.soups as number;
+      const grillId = await addPrinter(app, pub.manager, {
+        name: 'Grill',
+        address: grill.address,
+        categoryIds: [soups],
+      });
+      const failedJobs = async () => {
+        const response = await asStaff(app, pub.manager, 'GET', `/api/staff/printers/${grillId}/failed-jobs`);
+        expect(response.statusCode, response.body).toBe(200);
+        return FailedPrintJobsSchema.parse(response.json()).jobs;
+      };
+      const save = (isEnabled: boolean) =>
+        asStaff(app, pub.manager, 'PUT', `/api/staff/printers/${grillId}`, {
+          name: 'Grill',
+          address: grill.address,
+          categoryIds: [soups],
+          isEnabled,
+        });
+      const retry = (jobId: number) =>
+        asStaff(app, pub.manager, 'POST', `/api/staff/print-jobs/${jobId}/retry`);
+      expect(await failedJobs()).toEqual([]);
+
+      // Off while two orders come in: their tickets wait; switched off in Tablo, they fail.
+      await grill.stop();
+      const first = await placeOrder(app, database, pub, 2, [{ ref: 'goulash' }]);
+      await moveOrder(app, pub.waiter, first, 'ACCEPTED');
+      const second = await placeOrder(app, database, pub, 3, [{ ref: 'goulash', quantity: 2 }]);
+      await moveOrder(app, pub.waiter, second, 'ACCEPTED');
+      await until(
+        async () => (await statuses()).find((s) => s.printerId === grillId)?.waitingJobs === 2,
+        'two tickets waiting at the grill',
+      );
+      expect((await save(false)).statusCode).toBe(200);
+      const listed = await failedJobs();
+      expect(listed).toMatchObject([
+        {
+          kind: 'ORDER',
+          orderId: second,
+          orderNumber: second,
+          tableNumber: 3,
+          lastError: 'the printer was switched off in Tablo',
+        },
+        {
+          kind: 'ORDER',
+          orderId: first,
+          orderNumber: first,
+          tableNumber: 2,
+          lastError: 'the printer was switched off in Tablo',
+        },
+      ]);
+      const [newest, oldest] = listed;
+      if (!newest || !oldest) throw new Error('two failed tickets');
+      expect(Date.parse(newest.createdAt)).toBeGreaterThanOrEqual(Date.parse(oldest.createdAt));
+      // While the printer is off in Tablo a ticket cannot be printed again.
+      const refused = await retry(newest.jobId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('This printer is switched off in Tablo: switch it on first');
+
+      // Back on: a failed ticket stays failed until asked for; each one asked for prints once.
+      await grill.start();
+      expect((await save(true)).statusCode).toBe(200);
+      await sleep(300);
+      expect(grill.raw.length).toBe(0);
+      expect((await retry(newest.jobId)).statusCode).toBe(202);
+      const [again] = await grill.waitForTickets(1);
+      expect(again).toContain(`Rendelés #${second}`);
+      expect(again).toContain('2 × Gulyásleves');
+      await until(async () => (await failedJobs()).length === 1, 'one failed ticket left');
+      expect((await failedJobs()).map((job) => job.orderNumber)).toEqual([first]);
+      expect((await retry(oldest.jobId)).statusCode).toBe(202);
+      const tickets = await grill.waitForTickets(2);
+      await sleep(300); // nothing more comes
+      expect(grill.raw.length).toBe(2);
+      expect(orderNumbersOn(tickets)).toEqual([second, first]);
+      expect(await failedJobs()).toEqual([]);
+      expect((await asStaff(app, pub.manager, 'DELETE', `/api/staff/printers/${grillId}`)).statusCode).toBe(
+        204,
+      );
+    } finally {
+      await grill.stop();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { RowIdParamSchema } from '@tablo/contract/ids';
 import {
+  FailedPrintJobsSchema,
   PrinterSchema,
   PrinterStatusesSchema,
   PrintersSchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { staffOf } from '../staff/staff-auth.ts';
+import { listFailedJobs } from './failed-jobs.ts';
 import {
   createPrinter,
   deletePrinter,
@@ -121,6 +123,20 @@ export const printingRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       await testPrint(database, staffOf(request).restaurantId, request.params.printerId);
       return reply.code(202).send({ accepted: true as const });
     },
+  );
+
+  app.get(
+    '/staff/printers/:printerId/failed-jobs',
+    {
+      config: { staffPermission: 'managePrinters' },
+      schema: {
+        tags: ['staff'],
+        summary: "A printer's failed tickets, newest first (at most 50)",
+        params: printerParams,
+        response: { 200: FailedPrintJobsSchema },
+      },
+    },
+    async (request) => listFailedJobs(database.db, staffOf(request).restaurantId, request.params.printerId),
   );
 
   app.put(

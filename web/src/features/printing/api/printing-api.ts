@@ -1,6 +1,7 @@
 import type { Menu } from '@tablo/contract/menu';
 import { apiPaths } from '@tablo/contract/paths';
 import {
+  FailedPrintJobsSchema,
   PrinterSchema,
   PrintersSchema,
   type PrintSettings,
@@ -14,8 +15,9 @@ import { type ApiResult, apiRequest } from '../../../lib/api-client.ts';
 
 export const printersQueryKey = ['staff', 'printers'] as const;
 export const printingCategoriesQueryKey = ['staff', 'printers', 'categories'] as const;
+export const failedJobsQueryKey = ['staff', 'printers', 'failed-jobs'] as const;
 
-/** The answers of a test ticket and of a delete carry nothing the screen reads (202, 204). */
+/** The answers of a test ticket, a delete and a retry carry nothing the screen reads (202, 204). */
 const Anything = z.unknown();
 
 /**
@@ -46,6 +48,11 @@ export function createPrintingApi(csrfToken: string) {
       write(printingPaths.printer(id), 'PUT', printer, PrinterSchema),
     remove: (id: number) => write(printingPaths.printer(id), 'DELETE', {}, Anything),
     testPrint: (id: number) => write(printingPaths.testPrint(id), 'POST', {}, Anything),
+    /** A printer's failed tickets, newest first. */
+    failedJobs: (id: number, signal?: AbortSignal) =>
+      read(printingPaths.failedJobs(id), FailedPrintJobsSchema, signal),
+    /** A failed ticket printed again (409 with the server's reason when it cannot be). */
+    retryJob: (jobId: number) => write(printingPaths.retryJob(jobId), 'POST', {}, Anything),
     saveSettings: (settings: PrintSettings) =>
       write(printingPaths.settings(), 'PUT', settings, PrintSettingsSchema),
   };

@@ -1,15 +1,21 @@
 import type { Printer } from '@tablo/contract/printing';
+import { useId, useState } from 'react';
 import ui from '../../../components/console-form/console-form.module.css';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
+import { FailedTickets, type FailedTicketsSource } from './failed-tickets.tsx';
 import styles from './printing.module.css';
 
 export type PrinterActions = {
   edit: (printer: Printer) => void;
   testPrint: (printer: Printer) => void;
   remove: (printer: Printer) => void;
+  failed: FailedTicketsSource;
 };
 
-/** One printer: where it is, what it prints, how it is doing (online, off with its last error, its queue). */
+/**
+ * One printer: where it is, what it prints, how it is doing (online, off with its last error, its queue).
+ * "N tickets failed" opens the list of those tickets under the row, to print again those still wanted.
+ */
 export function PrinterRow({
   printer,
   categoryTitles,
@@ -24,6 +30,8 @@ export function PrinterRow({
 }) {
   const { t } = useTranslation('printing');
   const { status } = printer;
+  const [showFailed, setShowFailed] = useState(false);
+  const failedId = useId();
   const state = !printer.isEnabled
     ? 'disabled'
     : status.online === null
@@ -58,10 +66,21 @@ export function PrinterRow({
         {status.waitingJobs > 0 && (
           <span className={ui.muted}>{t('jobs_waiting', { count: status.waitingJobs })}</span>
         )}
-        {status.failedJobs > 0 && (
-          <span className={ui.error}>{t('jobs_failed', { count: status.failedJobs })}</span>
+        {(status.failedJobs > 0 || showFailed) && (
+          <button
+            type="button"
+            className={`${ui.button} ${styles.failedToggle}`}
+            aria-expanded={showFailed}
+            aria-controls={showFailed ? failedId : undefined}
+            onClick={() => setShowFailed((open) => !open)}
+          >
+            {t('jobs_failed', { count: status.failedJobs })}
+            <span className={ui.visuallyHidden}> {printer.name}</span>
+          </button>
         )}
       </div>
+      {/* Right after its button, for the keyboard; under the whole row on the screen (the CSS module). */}
+      {showFailed && <FailedTickets id={failedId} printer={printer} busy={busy} source={actions.failed} />}
       <div className={ui.actions}>
         <button type="button" className={ui.button} disabled={busy} onClick={() => actions.edit(printer)}>
           {t('edit')}

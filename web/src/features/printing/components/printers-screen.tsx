@@ -9,7 +9,12 @@ import { pickTitle } from '../../../lib/pick-title.ts';
 import { RequestError } from '../../../lib/request-error.ts';
 import { useTranslation } from '../../../lib/texts/use-texts.tsx';
 import { useLanguage } from '../../../providers/language.tsx';
-import { createPrintingApi, printersQueryKey, printingCategoriesQueryKey } from '../api/printing-api.ts';
+import {
+  createPrintingApi,
+  failedJobsQueryKey,
+  printersQueryKey,
+  printingCategoriesQueryKey,
+} from '../api/printing-api.ts';
 import { latestStatus } from '../utils/latest-status.ts';
 import { type PrinterErrors, printerErrors } from '../utils/printer-errors.ts';
 import { DeletePrinterDialog } from './delete-printer-dialog.tsx';
@@ -117,6 +122,15 @@ export function PrintersScreen({
         if (!result.ok) setError(t('failed', { message: result.message }));
       }),
     remove: (printer) => setDeleting(printer),
+    failed: {
+      query: (printer) => ({
+        queryKey: [...failedJobsQueryKey, me.restaurantShortName, printer.id],
+        queryFn: async ({ signal }) => unwrap(await api.failedJobs(printer.id, signal)),
+      }),
+      // A refusal (409) is said beside its ticket, not at the top of the screen.
+      retry: (printer, job, label) =>
+        run(api.retryJob(job.jobId), t('print_again_queued', { ticket: label, name: printer.name })),
+    },
   };
 
   if (!allowed) return <p className={ui.muted}>{t('not_allowed')}</p>;

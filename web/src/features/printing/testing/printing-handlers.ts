@@ -1,6 +1,9 @@
 import { ErrorBodySchema } from '@tablo/contract/errors';
 import { type Menu, MenuSchema } from '@tablo/contract/menu';
 import {
+  type FailedPrintJob,
+  FailedPrintJobSchema,
+  FailedPrintJobsSchema,
   type Printer,
   PrinterSchema,
   PrintersSchema,
@@ -59,17 +62,41 @@ export function kitchenPrinter(): Printer {
   });
 }
 
+/** A ticket of order #12 at table 4, failed when the kitchen printer was switched off in Tablo. */
+export function failedTicket(overrides: Partial<FailedPrintJob> = {}): FailedPrintJob {
+  return FailedPrintJobSchema.parse({
+    jobId: 77,
+    kind: 'ORDER',
+    orderId: 12,
+    orderNumber: 12,
+    tableNumber: 4,
+    createdAt: new Date().toISOString(),
+    lastError: 'the printer was switched off in Tablo',
+    ...overrides,
+  });
+}
+
 type Write = { method: string; path: string; csrf: string | null; body: unknown };
 
 /**
  * The printers API as the server answers it (contract schemas both ways), recording writes. `refuse` answers
  * the next save with that status and message (the server's own check of a field).
  */
-export function printingServer(options: { printers?: Printer[]; trigger?: PrintTrigger } = {}) {
+export function printingServer(
+  options: {
+    printers?: Printer[];
+    trigger?: PrintTrigger;
+    failedJobs?: Record<number, FailedPrintJob[]>;
+  } = {},
+) {
   const state = {
     printers: structuredClone(options.printers ?? []),
     trigger: options.trigger ?? ('ACCEPTED' as PrintTrigger),
     menu: printingMenu(),
+    /** Each printer's failed tickets, newest first; a retried one leaves its printer's list and count. */
+    failedJobs: structuredClone(options.failedJobs ?? {}) as Record<number, FailedPrintJob[]>,
+    /** Holds the failed tickets' answer until released (their loading state). */
+    holdFailed: null as Promise<void> | null,
     writes: [] as Write[],
     refuse: null as { status: number; message: string | string[] } | null,
     /** Holds the list's answer until released (the loading state). */
@@ -136,6 +163,27 @@ export function printingServer(options: { printers?: Printer[]; trigger?: PrintT
     http.post('/api/staff/printers/:id/test', async ({ request }) => {
       await record(request);
       return refused() ?? HttpResponse.json({ jobs: 1 }, { status: 202 });
+    }),
+    http.get('/api/staff/printers/:id/failed-jobs', async ({ params }) => {
+      if (state.holdFailed) await state.holdFailed;
+      const id = Number(params.id);
+      if (!state.printers.some((p) => p.id === id))
+        return error(404, 'There is no such printer in this restaurant');
+      return HttpResponse.json(FailedPrintJobsSchema.parse({ jobs: state.failedJobs[id] ?? [] }));
+    }),
+    http.post('/api/staff/print-jobs/:jobId/retry', async ({ request, params }) => {
+      await record(request);
+      const no = refused();
+      if (no) return no;
+      const jobId = Number(params.jobId);
+      const printerId = Number(
+        Object.entries(state.failedJobs).find(([, jobs]) => jobs.some((job) => job.jobId === jobId))?.[0],
+      );
+      const printer = state.printers.find((p) => p.id === printerId);
+      if (!printer) return error(404, 'There is no such print job in this restaurant');
+      state.failedJobs[printerId] = (state.failedJobs[printerId] ?? []).filter((job) => job.jobId !== jobId);
+      printer.status = { ...printer.status, failedJobs: printer.status.failedJobs - 1, waitingJobs: 1 };
+      return HttpResponse.json({ accepted: true }, { status: 202 });
     }),
     http.put('/api/staff/print-settings', async ({ request }) => {
       const body = PrintSettingsSchema.parse(await record(request));
