@@ -189,6 +189,55 @@ describe('a manager runs the day: printers, hours and figures', () => {
     expect(bar.tickets).toHaveLength(3);
   }, 120_000);
 
+  it('a ticket left waiting when its printer is paused is listed as failed, and prints once when asked again', async () => {
+    const { page } = manager;
+    const api = await staffLogin(server.baseUrl, MANAGER);
+    const setKitchenPrinting = async (on: boolean) => {
+      await page.getByRole('button', { name: `${printing('edit')} Kitchen` }).click();
+      const form = page.getByRole('form', { name: printing('edit_title').replace('{{name}}', 'Kitchen') });
+      await form.getByRole('checkbox', { name: printing('field_enabled') }).setChecked(on);
+      await form.getByRole('button', { name: printing('save') }).click();
+      await page.getByText(printing('saved').replace('{{name}}', 'Kitchen')).waitFor();
+    };
+    // The kitchen's printer is off when the order comes; the manager then pauses it: its ticket fails.
+    await kitchen.close();
+    const third = await dinerOrders(server.baseUrl, tableUrl, ['Goulash soup']);
+    await api.move(third, 'ACCEPTED');
+    await openConsoleScreen(page, printing('nav'), '/staff/printers/en');
+    await page.locator('li[data-printer-id]').first().waitFor();
+    await setKitchenPrinting(false);
+    const failedCount = page.getByRole('button', {
+      name: printing('jobs_failed_one').replace('{{count}}', '1'),
+    });
+    await failedCount.click();
+    expect(await failedCount.getAttribute('aria-expanded')).toBe('true');
+    const ticket = page.locator('li[data-job-id]').filter({
+      hasText: printing('ticket_order').replace('{{id}}', String(third)),
+    });
+    const printAgain = ticket.getByRole('button', { name: new RegExp(`^${printing('print_again')}`) });
+    await printAgain.waitFor();
+    expect(await printAgain.isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'desktop-printers-failed-ticket');
+
+    // On again (printer and switch): "Print again" prints that ticket once, and the list is empty.
+    await kitchen.listen();
+    await setKitchenPrinting(true);
+    const before = kitchen.tickets.length;
+    // Editing draws the row again: the list is opened again if it closed.
+    const failedAgain = page.getByRole('button', {
+      name: printing('jobs_failed_one').replace('{{count}}', '1'),
+    });
+    await failedAgain.waitFor();
+    if ((await failedAgain.getAttribute('aria-expanded')) !== 'true') await failedAgain.click();
+    await printAgain.click();
+    await expect.poll(() => kitchen.tickets.length, LIVE).toBe(before + 1);
+    expect(kitchen.texts()[before]).toContain(String(third));
+    await page.getByText(printing('failed_empty')).waitFor(LIVE);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(kitchen.tickets).toHaveLength(before + 1);
+  }, 120_000);
+
   it('sets the opening hours', async () => {
     const { page } = manager;
     await openConsoleScreen(page, staff('nav_hours'), '/staff/hours/en');
@@ -223,7 +272,7 @@ describe('a manager runs the day: printers, hours and figures', () => {
     await page.getByRole('heading', { level: 1, name: figures('title') }).waitFor();
     const summary = page.getByRole('table', { name: figures('summary') });
     await summary.waitFor(LIVE);
-    await summary.getByRole('row', { name: `${figures('orders')} 2`, exact: true }).waitFor(LIVE);
+    await summary.getByRole('row', { name: `${figures('orders')} 3`, exact: true }).waitFor(LIVE);
     await page
       .getByRole('table', { name: figures('dishes') })
       .getByText('Goulash soup')
@@ -268,8 +317,9 @@ describe('a manager runs the day: printers, hours and figures', () => {
     ] as const) {
       expect(await screenValue(label), label).toBe(csvValue(section, measure));
     }
+    // Three goulashes: the first order's, the order printed after the outage's, the failed ticket's order.
     const goulash = csv.find((row) => row.section === 'dishes' && row.name === 'Goulash soup');
-    expect(goulash).toMatchObject({ measure: 'quantity', value: '2' });
+    expect(goulash).toMatchObject({ measure: 'quantity', value: '3' });
     expect(Number(csvValue('sales', 'gross'))).toBeGreaterThan(0);
 
     await page.evaluate(() => {
