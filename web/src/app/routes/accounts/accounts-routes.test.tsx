@@ -1,27 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountsServer,
   EXPIRED_TOKEN,
   GOOD_TOKEN,
   USED_TOKEN,
 } from '../../../features/accounts/testing/accounts-handlers.ts';
-import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../../../features/staff/testing/fake-staff-socket.ts';
 import { staffServer } from '../../../features/staff/testing/staff-handlers.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });

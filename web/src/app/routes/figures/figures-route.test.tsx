@@ -9,9 +9,7 @@ import {
   emptyFigures,
   figuresServer,
 } from '../../../features/figures/testing/figures-handlers.ts';
-import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../../../features/staff/testing/fake-staff-socket.ts';
 import { staffServer } from '../../../features/staff/testing/staff-handlers.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
@@ -19,11 +17,9 @@ import { server } from '../../../testing/server.ts';
 /** The figures screen (issue 28): the day's figures in tables, the chart and its table, empty and error. */
 
 let drawn: HoursChartData[] = [];
+fakeStaffLivePerTest();
 beforeEach(() => {
-  FakeStaffSocket.all = [];
   drawn = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
   // jsdom has no canvas: the chart's drawing is recorded instead of painted.
   setHoursChartLoader(async () => (_target, data) => {
     drawn.push(data);
@@ -31,8 +27,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
   setHoursChartLoader(undefined);
 });
 

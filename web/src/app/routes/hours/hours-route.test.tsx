@@ -2,27 +2,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hoursServer } from '../../../features/hours/testing/hours-handlers.ts';
 import { menuWindowsServer } from '../../../features/menu-windows/testing/menu-windows-handlers.ts';
-import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../../../features/staff/testing/fake-staff-socket.ts';
 import { CSRF, staffServer } from '../../../features/staff/testing/staff-handlers.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 
+fakeStaffLivePerTest();
 beforeEach(() => {
   // Issue 28: the menu's time windows are a section of this screen (decision 075).
   server.use(...menuWindowsServer().handlers);
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
   // Only the date is fixed (Monday 23 March 2026, 22:30 in Budapest); timers run as they do.
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-03-23T22:30:00+01:00'));
 });
 afterEach(() => {
   vi.useRealTimers();
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
 });
 
 function day(name: string): HTMLElement {

@@ -1,25 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   demoMenuFile,
   menuEditorServer,
 } from '../../../features/menu-editor/testing/menu-editor-handlers.ts';
-import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../../../features/staff/testing/fake-staff-socket.ts';
 import { CSRF, staffServer } from '../../../features/staff/testing/staff-handlers.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 async function open() {
   const editor = menuEditorServer();

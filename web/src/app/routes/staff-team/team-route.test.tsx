@@ -1,22 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setStaffSocketFactory } from '../../../features/staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../../features/staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../../features/staff/testing/fake-staff-socket.ts';
+import { describe, expect, it } from 'vitest';
+import { fakeStaffLivePerTest } from '../../../features/staff/testing/fake-staff-socket.ts';
 import { CSRF, staffServer } from '../../../features/staff/testing/staff-handlers.ts';
 import { demoTeam, teamServer } from '../../../features/staff-team/testing/team-handlers.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 /** The list item of an account or invitation, once the team has loaded. */
 function row(email: string): Promise<HTMLElement> {

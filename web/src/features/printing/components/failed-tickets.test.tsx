@@ -1,25 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../../staff/hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../../staff/sound/chime.ts';
-import { FakeStaffSocket } from '../../staff/testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../../staff/testing/fake-staff-socket.ts';
 import { CSRF, staffServer } from '../../staff/testing/staff-handlers.ts';
 import { failedTicket, kitchenPrinter, printingServer } from '../testing/printing-handlers.ts';
 
 // Issue 28: a printer's failed tickets under its row, each printed again from there.
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 /** The kitchen printer, online again, with `failed` tickets that did not print (or paused in Tablo). */
 function kitchen(failed: number, isEnabled = true) {

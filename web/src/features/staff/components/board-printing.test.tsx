@@ -2,27 +2,17 @@ import { OrderChoiceSchema } from '@tablo/contract/menu-options';
 import type { PrinterStatus } from '@tablo/contract/printing';
 import type { StaffServerMessage } from '@tablo/contract/staff';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../sound/chime.ts';
-import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { FakeStaffSocket, fakeStaffLivePerTest } from '../testing/fake-staff-socket.ts';
 import { demoBoard } from '../testing/staff-fixtures.ts';
 import { CSRF, staffServer } from '../testing/staff-handlers.ts';
 import styles from './staff-printing.module.css';
 
 // Issue 28 on the board and in the kitchen: the printer alert, Reprint, and the ticket the browser prints.
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 function printer(overrides: Partial<PrinterStatus> & { printerId: number; name: string }): PrinterStatus {
   return {

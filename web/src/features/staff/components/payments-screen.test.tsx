@@ -7,25 +7,15 @@ import {
 import { CSRF_HEADER } from '@tablo/contract/staff';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../sound/chime.ts';
-import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../testing/fake-staff-socket.ts';
 import { CSRF, staffServer } from '../testing/staff-handlers.ts';
 
 /** Issue 23 point 8: the console's refunds, for owners and managers, by keyboard and screen reader. */
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 const PAYMENT_ID = '7b0c4a52-52a4-4e8c-9f5e-0c4f3b7f2a11';
 

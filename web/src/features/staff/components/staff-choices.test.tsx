@@ -1,23 +1,13 @@
 import { OrderChoiceSchema } from '@tablo/contract/menu-options';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../sound/chime.ts';
-import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../testing/fake-staff-socket.ts';
 import { demoBoard } from '../testing/staff-fixtures.ts';
 import { staffServer } from '../testing/staff-handlers.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 function choice(optionId: number, en: string, hu: string, quantity: number, priceDelta: number) {
   return OrderChoiceSchema.parse({

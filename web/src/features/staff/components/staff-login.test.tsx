@@ -1,24 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../sound/chime.ts';
-import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { FakeStaffSocket, fakeStaffLivePerTest } from '../testing/fake-staff-socket.ts';
 import { staffOrder } from '../testing/staff-fixtures.ts';
 import { STAFF_PASSWORD, staffServer } from '../testing/staff-handlers.ts';
 import { STAFF_LANGUAGE_STORAGE_KEY } from '../utils/staff-language.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 async function logIn(email: string, password: string) {
   fireEvent.change(await screen.findByLabelText('E-mail address', {}, { timeout: 4000 }), {

@@ -1,21 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { server } from '../../../testing/server.ts';
-import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
-import { setChimeContextFactory } from '../sound/chime.ts';
-import { FakeStaffSocket } from '../testing/fake-staff-socket.ts';
+import { fakeStaffLivePerTest } from '../testing/fake-staff-socket.ts';
 import { staffServer } from '../testing/staff-handlers.ts';
 
-beforeEach(() => {
-  FakeStaffSocket.all = [];
-  setStaffSocketFactory((url) => new FakeStaffSocket(url));
-  setChimeContextFactory(() => null);
-});
-afterEach(() => {
-  setStaffSocketFactory(undefined);
-  setChimeContextFactory(undefined);
-});
+fakeStaffLivePerTest();
 
 function useStaff(options?: Parameters<typeof staffServer>[0]) {
   const fake = staffServer(options);

@@ -1,5 +1,8 @@
 import type { StaffServerMessage } from '@tablo/contract/staff';
+import { afterEach, beforeEach } from 'vitest';
 import type { LiveSocket } from '../../../lib/live-client.ts';
+import { setStaffSocketFactory } from '../hooks/use-staff-live.ts';
+import { setChimeContextFactory } from '../sound/chime.ts';
 
 /** A test double of the browser's WebSocket for the staff channel: the test plays the server. */
 export class FakeStaffSocket implements LiveSocket {
@@ -35,4 +38,20 @@ export class FakeStaffSocket implements LiveSocket {
   close(code = 1000): void {
     this.closedWith = code;
   }
+}
+
+/**
+ * The console's live parts without a server, for every test of the calling file: each test starts with no
+ * staff sockets (new ones are FakeStaffSocket) and a silent chime, and leaves the real factories behind.
+ */
+export function fakeStaffLivePerTest(): void {
+  beforeEach(() => {
+    FakeStaffSocket.all = [];
+    setStaffSocketFactory((url) => new FakeStaffSocket(url));
+    setChimeContextFactory(() => null);
+  });
+  afterEach(() => {
+    setStaffSocketFactory(undefined);
+    setChimeContextFactory(undefined);
+  });
 }
