@@ -16,6 +16,26 @@ export const SCREEN_PERMISSIONS: Record<StaffScreen, StaffPermission> = {
   payments: 'refundPayments',
 };
 
+/** The restaurant's own screens (the accounts chunk), after the service's, each for the roles it is for. */
+const ACCOUNT_SCREENS: readonly {
+  permission: StaffPermission;
+  path: string;
+  link: (language: string) => string;
+  label: string;
+}[] = [
+  { permission: 'manageRestaurant', path: '/staff/setup', link: staffLinks.setup, label: 'nav_setup' },
+  { permission: 'manageStaff', path: '/staff/team', link: staffLinks.team, label: 'nav_team' },
+  {
+    permission: 'editMenu',
+    path: '/staff/menu-editor',
+    link: staffLinks.menuEditor,
+    label: 'nav_menu_editor',
+  },
+  { permission: 'manageHours', path: '/staff/hours', link: staffLinks.hours, label: 'nav_hours' },
+  { permission: 'managePrinters', path: '/staff/printers', link: staffLinks.printers, label: 'printing:nav' },
+  { permission: 'viewFigures', path: '/staff/figures', link: staffLinks.figures, label: 'nav_figures' },
+];
+
 export function ConsoleHeader() {
   // The printers' link is named in their own namespace (issue 28), loaded with the console's.
   const { t } = useTranslation(['staff', 'printing']);
@@ -47,60 +67,16 @@ export function ConsoleHeader() {
             {t(`nav_${screen}`)}
           </Link>
         ))}
-        {staffCan(me.role, 'manageRestaurant') && (
+        {ACCOUNT_SCREENS.filter((screen) => staffCan(me.role, screen.permission)).map((screen) => (
           <Link
-            to={staffLinks.setup(language)}
+            key={screen.path}
+            to={screen.link(language)}
             className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/setup') ? 'page' : undefined}
+            aria-current={pathname.startsWith(screen.path) ? 'page' : undefined}
           >
-            {t('nav_setup')}
+            {t(screen.label)}
           </Link>
-        )}
-        {staffCan(me.role, 'manageStaff') && (
-          <Link
-            to={staffLinks.team(language)}
-            className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/team') ? 'page' : undefined}
-          >
-            {t('nav_team')}
-          </Link>
-        )}
-        {staffCan(me.role, 'editMenu') && (
-          <Link
-            to={staffLinks.menuEditor(language)}
-            className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/menu-editor') ? 'page' : undefined}
-          >
-            {t('nav_menu_editor')}
-          </Link>
-        )}
-        {staffCan(me.role, 'manageHours') && (
-          <Link
-            to={staffLinks.hours(language)}
-            className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/hours') ? 'page' : undefined}
-          >
-            {t('nav_hours')}
-          </Link>
-        )}
-        {staffCan(me.role, 'managePrinters') && (
-          <Link
-            to={staffLinks.printers(language)}
-            className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/printers') ? 'page' : undefined}
-          >
-            {t('printing:nav')}
-          </Link>
-        )}
-        {staffCan(me.role, 'viewFigures') && (
-          <Link
-            to={staffLinks.figures(language)}
-            className={styles.navLink}
-            aria-current={pathname.startsWith('/staff/figures') ? 'page' : undefined}
-          >
-            {t('nav_figures')}
-          </Link>
-        )}
+        ))}
       </nav>
       <div className={styles.tools}>
         <span className={styles.liveStatus} role="status">
