@@ -4,6 +4,7 @@ import type { MenuFile } from '@tablo/contract/menu-import';
 import { TableOrdersResponseSchema } from '@tablo/contract/order';
 import type { StaffRole } from '@tablo/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import { RecordingClient, wsUrl } from '../../../test/helpers/live.ts';
 import {
   createOrderingApp,
@@ -16,15 +17,6 @@ import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 
 type Item = MenuFile['categories'][number]['items'][number];
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function itemOf(menu: MenuFile, ref: string): Item {
   const item = menu.categories

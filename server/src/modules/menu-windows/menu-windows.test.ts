@@ -5,6 +5,7 @@ import type { StaffRole } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import { ManualClock } from '../../../test/helpers/manual-clock.ts';
 import {
   createOrderingApp,
@@ -19,15 +20,6 @@ import { menuBoundaryTimerOf } from './boundary-timer.ts';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 const WINDOWS = '/api/staff/menu-windows';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('time-based menus and "sold out for today" on %s', (kind) => {
   // Friday 27 November 2026, 08:00 in Budapest (UTC+1).

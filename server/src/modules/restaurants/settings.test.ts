@@ -3,21 +3,13 @@ import { RestaurantSettingsSchema, SetupChecklistSchema } from '@tablo/contract/
 import type { StaffRole } from '@tablo/contract/staff';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import { BISTRO, insertRestaurant } from '../../../test/helpers/fixtures.ts';
 import { multipartBody } from '../../../test/helpers/pictures.ts';
 import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/staff.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers/test-app.ts';
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { importMenu } from '../menu-import/import-menu.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const SETTINGS = '/api/staff/restaurant/settings';
 

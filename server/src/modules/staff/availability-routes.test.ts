@@ -5,6 +5,7 @@ import type { StaffRole } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import {
   createOrderingApp,
   getTableOrders,
@@ -17,15 +18,6 @@ import { countStatements, type StatementCounter } from '../../../test/helpers/st
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { menuItem } from '../../db/schema.ts';
 import { readTableEvents } from '../live/event-log.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('menu item availability on %s', (kind) => {
   let ctx: OrderingContext;

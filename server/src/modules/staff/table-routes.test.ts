@@ -3,6 +3,7 @@ import { RestaurantSchema } from '@tablo/contract/restaurant';
 import { type StaffRole, StaffTableSchema, StaffTablesSchema } from '@tablo/contract/staff';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -16,15 +17,6 @@ import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
 import { STAFF_TABLES_CHANNEL } from '../../db/channels.ts';
 import { diningTable, tableCall } from '../../db/schema.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('staff tables on %s', (kind) => {
   let ctx: OrderingContext;

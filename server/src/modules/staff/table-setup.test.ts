@@ -1,6 +1,7 @@
 import { RestaurantSchema } from '@tablo/contract/restaurant';
 import { type StaffRole, StaffTablesSchema } from '@tablo/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/helpers/eventually.ts';
 import {
   createOrderingApp,
   joinedSession,
@@ -8,15 +9,6 @@ import {
 } from '../../../test/helpers/ordering-kit.ts';
 import { asStaff, type LoggedIn, staffOfEveryRole } from '../../../test/helpers/staff.ts';
 import { testDatabaseKinds } from '../../../test/helpers/test-database.ts';
-
-async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(testDatabaseKinds())('adding and removing tables on %s', (kind) => {
   let ctx: OrderingContext;
